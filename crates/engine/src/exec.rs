@@ -1,0 +1,969 @@
+//! Execution of edges: evaluation of IR values into expressions, branching,
+//! feasibility checks, memory accesses, calls and returns, path ends.
+
+use crate::memory::{Memory, ObjKind, FUNC_BASE, MAX_OBJECT_SIZE, MAX_SYMBOLIC_OBJECT};
+use crate::state::{Frame, InputRec, State};
+use crate::tree::LeafKind;
+use crate::{End, Engine, ErrorWitness, PathRecord, TestInput, Validation};
+use kappa_expr::build::{self as b};
+use kappa_expr::{eval, Assignment, Expr, Sort, Symbol, SymbolKind};
+use kappa_ir::{BinOp, CastOp, Callee, CmpOp, EdgeId, FuncId, InitValue, AddrTarget, Instr, Module, SrcLoc, Ty, Value};
+use kappa_solver::SatResult;
+use rustc_hash::FxHashSet;
+use std::rc::Rc;
+
+/// What one step produced.
+pub(crate) enum StepOut {
+    /// The state goes on.
+    Continue(State),
+    /// The state forked into these (in preference order).
+    Fork(Vec<State>),
+    /// The state terminated (already accounted for).
+    Done,
+}
+
+/// Outcome of a feasibility check of `pc ∧ c`.
+pub(crate) enum Feas {
+    /// Satisfiable; `Some` carries a model of the relevant slice to merge into the witness.
+    Sat(Option<(Vec<Symbol>, Assignment)>),
+    /// Unsatisfiable.
+    Unsat,
+    /// The solver could not decide.
+    Unknown(String),
+}
+
+/// A condition that must hold for the program to have defined behaviour.
+pub(crate) struct Obligation {
+    cond: Expr,
+    what: &'static str,
+}
+
+/// Lays out the globals and writes their initial contents.
+pub(crate) fn initial_memory(m: &Module) -> Result<(Memory, Vec<u64>), String> {
+    let pb = m.data_model.pointer_bits();
+    let mut mem = Memory::new(pb);
+    let mut bases = vec![];
+    for g in &m.globals {
+        if g.size > MAX_OBJECT_SIZE {
+            return Err(format!("global @{} is too large ({} bytes)", g.name, g.size));
+        }
+        let base = mem
+            .allocate(g.size, g.align, ObjKind::Global, g.name.clone(), true)
+            .ok_or("address space exhausted by globals")?;
+        bases.push(base);
+    }
+    for (g, base) in m.globals.iter().zip(&bases) {
+        for (off, v) in &g.init {
+            let (bytes, value) = match v {
+                InitValue::Int { bytes, value } => (*bytes, *value),
+                InitValue::Addr { target, addend, bytes } => {
+                    let a = match target {
+                        AddrTarget::Global(t) => bases[t.index()],
+                        AddrTarget::Func(f) => FUNC_BASE + 16 * f.0 as u64,
+                    };
+                    (*bytes, (a as i128 + *addend as i128) as u128)
+                }
+            };
+            if off + bytes as u64 > g.size {
+                return Err(format!("initializer of @{} out of bounds", g.name));
+            }
+            mem.write(*base, b::bv(pb, *off as u128), b::bv(bytes * 8, value));
+        }
+        if g.constant {
+            mem.set_read_only(*base);
+        }
+    }
+    Ok((mem, bases))
+}
+
+fn bool_of(e: Expr) -> Expr {
+    if e.sort() == Sort::Bool {
+        e
+    } else {
+        b::ne(e, b::bv(e.width(), 0))
+    }
+}
+
+fn as_bv(e: Expr, w: u32) -> Expr {
+    if e.sort() == Sort::Bool {
+        b::bool_to_bv(e, w)
+    } else {
+        e
+    }
+}
+
+impl Engine<'_> {
+    pub(crate) fn ptr_bits(&self) -> u32 {
+        self.module.data_model.pointer_bits()
+    }
+
+    pub(crate) fn initial_state(&mut self, main: FuncId) -> Result<State, String> {
+        let f = self.module.func(main);
+        let pb = self.ptr_bits();
+        let mut mem = self.initial_mem.clone();
+        let mut regs = vec![None; f.vars.len()];
+        for (i, p) in f.params.iter().enumerate() {
+            let ty = f.vars[p.index()].ty;
+            let v = match i {
+                0 => b::bv(ty.bits(), 1),
+                1 => {
+                    let name = mem.allocate(6, 1, ObjKind::Global, "argv0".into(), true).ok_or("out of memory")?;
+                    for (k, c) in b"kappa".iter().enumerate() {
+                        mem.write(name, b::bv(pb, k as u128), b::bv(8, *c as u128));
+                    }
+                    let argv = mem.allocate(2 * pb as u64 / 8, 4, ObjKind::Global, "argv".into(), true).ok_or("out of memory")?;
+                    mem.write(argv, b::bv(pb, 0), b::bv(pb, name as u128));
+                    b::bv(pb, argv as u128)
+                }
+                _ => b::sym(Symbol::fresh("main_arg", Sort::Bv(ty.bits()), SymbolKind::Fresh)),
+            };
+            regs[p.index()] = Some(v);
+        }
+        self.stats.states = 1;
+        Ok(State {
+            id: self.new_state_id(),
+            loc: f.entry,
+            frames: vec![Frame { func: main, regs, ret: None, allocas: vec![] }],
+            mem,
+            pc: vec![],
+            witness: Assignment::default(),
+            inputs: vec![],
+            trace: vec![],
+            trail: None,
+            tree_node: 0,
+            incomplete: None,
+            depth: 0,
+        })
+    }
+
+    // ---------------------------------------------------------------- values
+
+    pub(crate) fn eval_value(&mut self, st: &State, v: &Value, ob: &mut Vec<Obligation>) -> Result<Expr, String> {
+        let pb = self.ptr_bits();
+        Ok(match v {
+            Value::Var(x) => st.frame().regs[x.index()].ok_or_else(|| {
+                let f = self.module.func(st.func());
+                format!("use of undefined value {} in {}", f.vars[x.index()].name, f.name)
+            })?,
+            Value::Const { ty: Ty::Bool, bits } => b::bool_const(*bits != 0),
+            Value::Const { ty, bits } => b::bv(ty.bits(), *bits),
+            Value::GlobalAddr(g) => b::bv(pb, self.global_base[g.index()] as u128),
+            Value::FuncAddr(f) => b::bv(pb, (FUNC_BASE + 16 * f.0 as u64) as u128),
+            Value::Undef(ty) => {
+                self.fresh_counter += 1;
+                let sort = if *ty == Ty::Bool { Sort::Bool } else { Sort::Bv(ty.bits()) };
+                b::sym(Symbol::fresh("undef", sort, SymbolKind::Fresh))
+            }
+            Value::Not(a) => {
+                let a = self.eval_value(st, a, ob)?;
+                if a.sort() == Sort::Bool {
+                    b::not(a)
+                } else {
+                    b::bvnot(a)
+                }
+            }
+            Value::Binary { op, ty, lhs, rhs } => {
+                let l = self.eval_value(st, lhs, ob)?;
+                let r = self.eval_value(st, rhs, ob)?;
+                if *ty == Ty::Bool {
+                    let (l, r) = (bool_of(l), bool_of(r));
+                    match op {
+                        BinOp::And => b::and(l, r),
+                        BinOp::Or => b::or(l, r),
+                        BinOp::Xor => b::ne(l, r),
+                        _ => return Err(format!("{op:?} on booleans")),
+                    }
+                } else {
+                    let w = ty.bits();
+                    let (l, r) = (as_bv(l, w), as_bv(r, w));
+                    use kappa_expr::BvOp as O;
+                    let zero = b::bv(w, 0);
+                    let o = match op {
+                        BinOp::Add => O::Add,
+                        BinOp::Sub => O::Sub,
+                        BinOp::Mul => O::Mul,
+                        BinOp::UDiv => O::UDiv,
+                        BinOp::SDiv => O::SDiv,
+                        BinOp::URem => O::URem,
+                        BinOp::SRem => O::SRem,
+                        BinOp::Shl => O::Shl,
+                        BinOp::LShr => O::LShr,
+                        BinOp::AShr => O::AShr,
+                        BinOp::And => O::And,
+                        BinOp::Or => O::Or,
+                        BinOp::Xor => O::Xor,
+                    };
+                    match op {
+                        BinOp::UDiv | BinOp::URem => ob.push(Obligation { cond: b::ne(r, zero), what: "division by zero" }),
+                        BinOp::SDiv | BinOp::SRem => {
+                            ob.push(Obligation { cond: b::ne(r, zero), what: "division by zero" });
+                            let min = b::bv(w, 1u128 << (w - 1));
+                            let overflow = b::and(b::eq(l, min), b::eq(r, b::bv(w, kappa_expr::mask(w))));
+                            ob.push(Obligation { cond: b::not(overflow), what: "signed division overflow" });
+                        }
+                        BinOp::Shl | BinOp::LShr | BinOp::AShr => {
+                            ob.push(Obligation { cond: b::ult(r, b::bv(w, w as u128)), what: "shift amount not below the bit width" })
+                        }
+                        _ => {}
+                    }
+                    b::bin(o, l, r)
+                }
+            }
+            Value::Cmp { op, lhs, rhs } => {
+                let mut l = self.eval_value(st, lhs, ob)?;
+                let mut r = self.eval_value(st, rhs, ob)?;
+                if l.sort() == Sort::Bool && r.sort() == Sort::Bool && matches!(op, CmpOp::Eq | CmpOp::Ne) {
+                    return Ok(if *op == CmpOp::Eq { b::eq(l, r) } else { b::ne(l, r) });
+                }
+                if l.sort() == Sort::Bool {
+                    l = b::bool_to_bv(l, 1);
+                }
+                if r.sort() == Sort::Bool {
+                    r = b::bool_to_bv(r, 1);
+                }
+                match op {
+                    CmpOp::Eq => b::eq(l, r),
+                    CmpOp::Ne => b::ne(l, r),
+                    CmpOp::Ult => b::ult(l, r),
+                    CmpOp::Ule => b::ule(l, r),
+                    CmpOp::Ugt => b::ugt(l, r),
+                    CmpOp::Uge => b::uge(l, r),
+                    CmpOp::Slt => b::slt(l, r),
+                    CmpOp::Sle => b::sle(l, r),
+                    CmpOp::Sgt => b::sgt(l, r),
+                    CmpOp::Sge => b::sge(l, r),
+                }
+            }
+            Value::Cast { op, to, arg } => {
+                let a = self.eval_value(st, arg, ob)?;
+                match (a.sort(), to) {
+                    (Sort::Bool, Ty::Bool) => a,
+                    (Sort::Bool, Ty::Int(w)) => match op {
+                        CastOp::SExt => b::ite(a, b::bv(*w, kappa_expr::mask(*w)), b::bv(*w, 0)),
+                        _ => b::bool_to_bv(a, *w),
+                    },
+                    (Sort::Bv(_), Ty::Bool) => b::eq(b::extract(0, 0, a), b::bv(1, 1)),
+                    (Sort::Bv(from), Ty::Int(w)) => {
+                        if from == *w {
+                            a
+                        } else if from > *w {
+                            b::trunc(a, *w)
+                        } else if *op == CastOp::SExt {
+                            b::sext(a, *w)
+                        } else {
+                            b::zext(a, *w)
+                        }
+                    }
+                    _ => return Err("cast of an array".into()),
+                }
+            }
+            Value::Select { cond, then, else_, ty } => {
+                let c = bool_of(self.eval_value(st, cond, ob)?);
+                let t = self.eval_value(st, then, ob)?;
+                let e = self.eval_value(st, else_, ob)?;
+                if *ty == Ty::Bool {
+                    b::ite(c, bool_of(t), bool_of(e))
+                } else {
+                    b::ite(c, as_bv(t, ty.bits()), as_bv(e, ty.bits()))
+                }
+            }
+        })
+    }
+
+    // ----------------------------------------------------------- feasibility
+
+    fn symbols_of(&mut self, e: Expr) -> Rc<Vec<Symbol>> {
+        if let Some(s) = self.sym_cache.get(&e) {
+            return s.clone();
+        }
+        let (syms, _) = kappa_expr::print::free_symbols(&[e]);
+        let v: Rc<Vec<Symbol>> = Rc::new(syms.into_iter().collect());
+        self.sym_cache.insert(e, v.clone());
+        v
+    }
+
+    /// The constraints of `pc` that share symbols (transitively) with `goal`, and those symbols.
+    fn slice(&mut self, pc: &[Expr], goal: Expr) -> (Vec<Expr>, FxHashSet<Symbol>) {
+        let mut syms: FxHashSet<Symbol> = self.symbols_of(goal).iter().copied().collect();
+        let mut used = vec![false; pc.len()];
+        let csyms: Vec<Rc<Vec<Symbol>>> = pc.iter().map(|c| self.symbols_of(*c)).collect();
+        loop {
+            let mut changed = false;
+            for (i, cs) in csyms.iter().enumerate() {
+                if !used[i] && cs.iter().any(|s| syms.contains(s)) {
+                    used[i] = true;
+                    syms.extend(cs.iter().copied());
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let slice = pc.iter().zip(&used).filter(|(_, u)| **u).map(|(c, _)| *c).collect();
+        (slice, syms)
+    }
+
+    /// Is `pc ∧ c` satisfiable?
+    pub(crate) fn feasible(&mut self, st: &State, c: Expr) -> Feas {
+        match c.as_bool_const() {
+            Some(true) => return Feas::Sat(None),
+            Some(false) => return Feas::Unsat,
+            None => {}
+        }
+        if kappa_expr::eval::eval_bool(c, &st.witness) == Some(true) {
+            return Feas::Sat(None);
+        }
+        let (slice, syms) = self.slice(&st.pc, c);
+        match self.solver.check(&slice, c) {
+            SatResult::Sat(model) => {
+                let mut syms: Vec<Symbol> = syms.into_iter().collect();
+                syms.sort();
+                Feas::Sat(Some((syms, model)))
+            }
+            SatResult::Unsat => Feas::Unsat,
+            SatResult::Unknown(r) => Feas::Unknown(r),
+        }
+    }
+
+    /// Adds `c` (known feasible, with the model from [`Self::feasible`]) to the path condition.
+    pub(crate) fn constrain(st: &mut State, c: Expr, model: Option<(Vec<Symbol>, Assignment)>) {
+        if c.as_bool_const() == Some(true) {
+            return;
+        }
+        if let Some((syms, m)) = model {
+            for s in syms {
+                if matches!(s.sort(), Sort::Bool | Sort::Bv(_)) {
+                    let v = m.get(s);
+                    st.witness.set(s, v);
+                }
+            }
+        }
+        st.pc.push(c);
+    }
+
+    /// Checks undefined-behaviour obligations: a feasible violation is a
+    /// failed leaf; execution continues under the obligations. Returns false
+    /// when the path cannot continue.
+    fn discharge(&mut self, st: &mut State, ob: Vec<Obligation>, src: Option<SrcLoc>) -> bool {
+        for o in ob {
+            if o.cond.as_bool_const() == Some(true) {
+                continue;
+            }
+            let at = self.module.describe(src);
+            match self.feasible(st, b::not(o.cond)) {
+                Feas::Unsat => continue,
+                Feas::Sat(_) => self.record_failed(format!("possible undefined behaviour: {} at {at}", o.what)),
+                Feas::Unknown(r) => self.record_failed(format!("solver {r} deciding {} at {at}", o.what)),
+            }
+            match self.feasible(st, o.cond) {
+                Feas::Sat(m) => Self::constrain(st, o.cond, m),
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    // --------------------------------------------------------------- stepping
+
+    pub(crate) fn step(&mut self, st: State, validate: &mut dyn FnMut(&ErrorWitness) -> Validation) -> StepOut {
+        let m = self.module;
+        let f = m.func(st.func());
+        let succs = &f.succs[st.loc.index()];
+        match succs.len() {
+            0 => {
+                let at = self.describe(st.func(), st.loc);
+                self.terminate(st, End::Failed(format!("no successor at {at}")), validate);
+                StepOut::Done
+            }
+            1 => self.exec_edge(st, succs[0], validate),
+            _ => self.branch(st, succs, validate),
+        }
+    }
+
+    fn branch(&mut self, mut st: State, succs: &[EdgeId], validate: &mut dyn FnMut(&ErrorWitness) -> Validation) -> StepOut {
+        let m = self.module;
+        let f = m.func(st.func());
+        let mut feasible = vec![];
+        for &e in succs {
+            let edge = &f.edges[e.index()];
+            let Instr::Assume(c) = &edge.instr else { unreachable!("validated IR: branches are assumes") };
+            let mut ob = vec![];
+            let c = match self.eval_value(&st, c, &mut ob) {
+                Ok(c) => bool_of(c),
+                Err(err) => {
+                    self.terminate(st, End::Failed(err), validate);
+                    return StepOut::Done;
+                }
+            };
+            match self.feasible(&st, c) {
+                Feas::Sat(model) => feasible.push((e, c, model)),
+                Feas::Unsat => {}
+                Feas::Unknown(r) => {
+                    let at = m.describe(edge.src);
+                    self.record_failed(format!("solver {r} at branch {at}"));
+                    self.tree_leaf(&st, LeafKind::Failed(format!("solver {r}")));
+                }
+            }
+        }
+        *self.coverage.entry((st.func(), st.loc)).or_insert(0) += 1;
+        match feasible.len() {
+            0 => {
+                self.terminate(st, End::Pruned, validate);
+                StepOut::Done
+            }
+            1 => {
+                let (e, c, model) = feasible.pop().unwrap();
+                Self::constrain(&mut st, c, model);
+                let edge = &f.edges[e.index()];
+                st.visit(edge.src);
+                st.loc = edge.to;
+                self.stats.instructions += 1;
+                StepOut::Continue(st)
+            }
+            n => {
+                let label = self.describe(st.func(), st.loc);
+                let mut out = Vec::with_capacity(n);
+                let mut iter = feasible.into_iter().peekable();
+                while let Some((e, c, model)) = iter.next() {
+                    let mut s = if iter.peek().is_some() {
+                        let mut s = st.clone();
+                        s.id = self.new_state_id();
+                        s
+                    } else {
+                        std::mem::replace(&mut st, dummy_state())
+                    };
+                    Self::constrain(&mut s, c, model);
+                    let edge = &f.edges[e.index()];
+                    s.visit(edge.src);
+                    s.loc = edge.to;
+                    s.depth += 1;
+                    if let Some(t) = self.tree.as_mut() {
+                        s.tree_node = t.add(s.tree_node, label.clone(), c.to_string(), None);
+                    }
+                    out.push(s);
+                }
+                self.stats.instructions += 1;
+                StepOut::Fork(out)
+            }
+        }
+    }
+
+    fn exec_edge(&mut self, mut st: State, e: EdgeId, validate: &mut dyn FnMut(&ErrorWitness) -> Validation) -> StepOut {
+        let m = self.module;
+        let fid = st.func();
+        let f = m.func(fid);
+        let edge = &f.edges[e.index()];
+        self.stats.instructions += 1;
+        *self.coverage.entry((fid, st.loc)).or_insert(0) += 1;
+        st.visit(edge.src);
+        let mut ob = vec![];
+        macro_rules! val {
+            ($v:expr) => {
+                match self.eval_value(&st, $v, &mut ob) {
+                    Ok(x) => x,
+                    Err(err) => {
+                        self.terminate(st, End::Failed(err), validate);
+                        return StepOut::Done;
+                    }
+                }
+            };
+        }
+        macro_rules! discharge {
+            () => {
+                if !self.discharge(&mut st, std::mem::take(&mut ob), edge.src) {
+                    self.terminate(st, End::Pruned, validate);
+                    return StepOut::Done;
+                }
+            };
+        }
+        match &edge.instr {
+            Instr::Assign { dst, value } => {
+                let v = val!(value);
+                discharge!();
+                st.frame_mut().regs[dst.index()] = Some(v);
+            }
+            Instr::Phi(moves) => {
+                let mut vals = Vec::with_capacity(moves.len());
+                for (d, v) in moves {
+                    vals.push((*d, val!(v)));
+                }
+                discharge!();
+                for (d, v) in vals {
+                    st.frame_mut().regs[d.index()] = Some(v);
+                }
+            }
+            Instr::Assume(c) => {
+                let c = bool_of(val!(c));
+                discharge!();
+                match self.feasible(&st, c) {
+                    Feas::Sat(model) => Self::constrain(&mut st, c, model),
+                    Feas::Unsat => {
+                        self.terminate(st, End::Pruned, validate);
+                        return StepOut::Done;
+                    }
+                    Feas::Unknown(r) => {
+                        let at = m.describe(edge.src);
+                        self.terminate(st, End::Failed(format!("solver {r} at assumption {at}")), validate);
+                        return StepOut::Done;
+                    }
+                }
+            }
+            Instr::Nondet { dst, ty, origin } => {
+                let v = self.new_input(&mut st, *ty, origin, edge.src);
+                st.frame_mut().regs[dst.index()] = Some(v);
+            }
+            Instr::Load { dst, addr, ty } => {
+                let a = val!(addr);
+                discharge!();
+                let n = ty.store_bytes();
+                let targets = self.resolve(st, a, n as u64, false, edge.src, validate);
+                let mut outs = vec![];
+                for (mut s, base, off) in targets {
+                    let raw = s.mem.read(base, off, n);
+                    let v = match ty {
+                        Ty::Bool => b::eq(b::extract(0, 0, raw), b::bv(1, 1)),
+                        Ty::Int(w) if *w < raw.width() => b::trunc(raw, *w),
+                        _ => raw,
+                    };
+                    s.frame_mut().regs[dst.index()] = Some(v);
+                    s.loc = edge.to;
+                    outs.push(s);
+                }
+                return self.fan_out(outs);
+            }
+            Instr::Store { addr, value } => {
+                let a = val!(addr);
+                let v = val!(value);
+                discharge!();
+                let v = match v.sort() {
+                    Sort::Bool => b::bool_to_bv(v, 8),
+                    Sort::Bv(w) if w % 8 != 0 => b::zext(v, w.div_ceil(8) * 8),
+                    _ => v,
+                };
+                let n = v.width() / 8;
+                let targets = self.resolve(st, a, n as u64, true, edge.src, validate);
+                let mut outs = vec![];
+                for (mut s, base, off) in targets {
+                    s.mem.write(base, off, v);
+                    s.loc = edge.to;
+                    outs.push(s);
+                }
+                return self.fan_out(outs);
+            }
+            Instr::Alloca { dst, size, align } => {
+                let size = val!(size);
+                discharge!();
+                let Some(n) = self.concretize(&mut st, size, "alloca size") else {
+                    self.terminate(st, End::Failed("solver could not concretize an alloca size".into()), validate);
+                    return StepOut::Done;
+                };
+                if n > MAX_OBJECT_SIZE as u128 {
+                    self.terminate(st, End::Failed(format!("stack object of {n} bytes is too large")), validate);
+                    return StepOut::Done;
+                }
+                let name = format!("{}.{}", f.name, f.vars[dst.index()].name.trim_start_matches('%'));
+                let Some(base) = st.mem.allocate(n as u64, *align as u64, ObjKind::Stack, name, false) else {
+                    self.terminate(st, End::Failed("address space exhausted".into()), validate);
+                    return StepOut::Done;
+                };
+                st.frame_mut().allocas.push(base);
+                st.frame_mut().regs[dst.index()] = Some(b::bv(self.ptr_bits(), base as u128));
+            }
+            Instr::Call { dst, callee, args } => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(val!(a));
+                }
+                let target = match callee {
+                    Callee::Direct(f) => Ok(*f),
+                    Callee::Indirect(v) => {
+                        let t = val!(v);
+                        self.resolve_function(&mut st, t)
+                    }
+                };
+                discharge!();
+                let target = match target {
+                    Ok(t) => t,
+                    Err(why) => {
+                        self.terminate(st, End::Failed(why), validate);
+                        return StepOut::Done;
+                    }
+                };
+                return self.call(st, target, vals, *dst, edge.to, edge.src, validate);
+            }
+            Instr::Return(v) => {
+                let rv = match v {
+                    Some(v) => Some(val!(v)),
+                    None => None,
+                };
+                discharge!();
+                return self.ret(st, rv, validate);
+            }
+            Instr::Error => {
+                self.terminate(st, End::Error, validate);
+                return StepOut::Done;
+            }
+            Instr::Halt => {
+                self.terminate(st, End::Exit, validate);
+                return StepOut::Done;
+            }
+            Instr::Unsupported(why) => {
+                let at = m.describe(edge.src);
+                self.terminate(st, End::Failed(format!("unsupported: {why} at {at}")), validate);
+                return StepOut::Done;
+            }
+        }
+        st.loc = edge.to;
+        StepOut::Continue(st)
+    }
+
+    pub(crate) fn fan_out(&mut self, mut outs: Vec<State>) -> StepOut {
+        match outs.len() {
+            0 => StepOut::Done,
+            1 => StepOut::Continue(outs.pop().unwrap()),
+            _ => StepOut::Fork(outs),
+        }
+    }
+
+    pub(crate) fn new_input(&mut self, st: &mut State, ty: Ty, origin: &str, src: Option<SrcLoc>) -> Expr {
+        let k = st.inputs.len();
+        let (sort, w) = match ty {
+            Ty::Bool => (Sort::Bool, 1),
+            Ty::Int(w) => (Sort::Bv(w), w),
+        };
+        let short = origin.trim_start_matches("__VERIFIER_nondet_");
+        let sym = Symbol::fresh(&format!("in{k}_{short}"), sort, SymbolKind::Input);
+        st.inputs.push(InputRec { sym, origin: origin.to_string(), ty, src });
+        if let Some(vals) = &self.cfg.concrete_inputs {
+            let v = vals.get(k).copied().unwrap_or(0) & kappa_expr::mask(w);
+            return if sort == Sort::Bool { b::bool_const(v & 1 == 1) } else { b::bv(w, v) };
+        }
+        b::sym(sym)
+    }
+
+    /// A concrete value for `e`: its value if constant, else the witness
+    /// value, fixed by a constraint (the path then covers only that value and
+    /// is marked incomplete).
+    pub(crate) fn concretize(&mut self, st: &mut State, e: Expr, what: &str) -> Option<u128> {
+        if let Some(v) = e.as_bv_const() {
+            return Some(v);
+        }
+        let v = eval(e, &st.witness)?.bits();
+        let c = b::eq(e, b::bv(e.width(), v));
+        match self.feasible(st, c) {
+            Feas::Sat(m) => {
+                Self::constrain(st, c, m);
+                st.incomplete.get_or_insert_with(|| format!("symbolic {what} concretized"));
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+
+    fn resolve_function(&mut self, st: &mut State, t: Expr) -> Result<FuncId, String> {
+        let v = match t.as_bv_const() {
+            Some(v) => v,
+            None => {
+                let v = self.concretize(st, t, "function pointer").ok_or("undecided function pointer")?;
+                st.incomplete.get_or_insert_with(|| "symbolic function pointer concretized".into());
+                v
+            }
+        } as u64;
+        if v >= FUNC_BASE && (v - FUNC_BASE) % 16 == 0 {
+            let id = (v - FUNC_BASE) / 16;
+            if (id as usize) < self.module.functions.len() {
+                return Ok(FuncId(id as u32));
+            }
+        }
+        Err(format!("call through an invalid function pointer 0x{v:x}"))
+    }
+
+    /// Splits a state by the objects an `n`-byte access at `addr` may touch.
+    /// Each result carries the object's base and the offset within it.
+    pub(crate) fn resolve(
+        &mut self,
+        st: State,
+        addr: Expr,
+        n: u64,
+        write: bool,
+        src: Option<SrcLoc>,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+    ) -> Vec<(State, u64, Expr)> {
+        let pb = self.ptr_bits();
+        let at = self.module.describe(src);
+        let kind = if write { "write" } else { "read" };
+        if let Some(a) = addr.as_bv_const() {
+            let a = a as u64;
+            let ok = st.mem.find(a).filter(|o| a + n <= o.base + o.size).map(|o| (o.base, o.read_only));
+            return match ok {
+                Some((_, true)) if write => {
+                    self.terminate(st, End::Failed(format!("undefined behaviour: write to read-only memory at {at}")), validate);
+                    vec![]
+                }
+                Some((base, _)) => vec![(st, base, b::bv(pb, (a - base) as u128))],
+                None => {
+                    let what = if a < crate::memory::FIRST_OBJECT_ADDR { "null or invalid pointer" } else { "out-of-bounds or dangling pointer" };
+                    self.terminate(st, End::Failed(format!("undefined behaviour: {kind} through {what} at {at}")), validate);
+                    vec![]
+                }
+            };
+        }
+        // symbolic address: enumerate the objects it may point into
+        let mut out = vec![];
+        let mut excluded = b::tru();
+        let mut probe_model: Option<Assignment> = None;
+        let mut seen: Vec<u64> = vec![];
+        for _round in 0..8 {
+            let probe = match &probe_model {
+                None => eval(addr, &st.witness).map(|v| v.bits() as u64),
+                Some(m) => {
+                    let mut w = st.witness.clone();
+                    w.extend_from(m);
+                    eval(addr, &w).map(|v| v.bits() as u64)
+                }
+            };
+            let obj = probe.and_then(|p| st.mem.find(p)).map(|o| (o.base, o.size, o.read_only));
+            let Some((base, size, ro)) = obj else {
+                self.record_failed(format!("possible undefined behaviour: {kind} through an invalid symbolic pointer at {at}"));
+                break;
+            };
+            if seen.contains(&base) {
+                self.record_failed(format!("possible undefined behaviour: out-of-bounds {kind} at {at}"));
+                break;
+            }
+            seen.push(base);
+            if size > MAX_SYMBOLIC_OBJECT {
+                self.record_failed(format!("unsupported: symbolic offset into an object of {size} bytes at {at}"));
+                break;
+            }
+            let inb = if size >= n {
+                b::and(b::uge(addr, b::bv(pb, base as u128)), b::ule(addr, b::bv(pb, (base + size - n) as u128)))
+            } else {
+                b::fls()
+            };
+            match self.feasible(&st, inb) {
+                Feas::Sat(model) => {
+                    if ro && write {
+                        self.record_failed(format!("possible undefined behaviour: write to read-only memory at {at}"));
+                    } else {
+                        let mut s = st.clone();
+                        s.id = self.new_state_id();
+                        Self::constrain(&mut s, inb, model);
+                        let off = b::sub(addr, b::bv(pb, base as u128));
+                        out.push((s, base, off));
+                    }
+                }
+                Feas::Unsat => {
+                    self.record_failed(format!("possible undefined behaviour: out-of-bounds {kind} at {at}"));
+                    break;
+                }
+                Feas::Unknown(r) => {
+                    self.record_failed(format!("solver {r} resolving a pointer at {at}"));
+                    break;
+                }
+            }
+            excluded = b::and(excluded, b::not(inb));
+            match self.feasible(&st, excluded) {
+                Feas::Unsat => {
+                    if out.len() > 1 {
+                        self.stats.states += out.len() as u64 - 1;
+                    }
+                    self.state_done_quietly(st);
+                    return out;
+                }
+                Feas::Sat(Some((_, m))) => probe_model = Some(m),
+                Feas::Sat(None) => probe_model = Some(st.witness.clone()),
+                Feas::Unknown(r) => {
+                    self.record_failed(format!("solver {r} resolving a pointer at {at}"));
+                    break;
+                }
+            }
+            if _round == 7 {
+                self.record_failed(format!("unsupported: symbolic pointer into more than 8 objects at {at}"));
+            }
+        }
+        if out.len() > 1 {
+            self.stats.states += out.len() as u64 - 1;
+        }
+        self.state_done_quietly(st);
+        out
+    }
+
+    /// Drops a state that was split into successors (nothing to account).
+    fn state_done_quietly(&mut self, _st: State) {}
+
+    pub(crate) fn call(
+        &mut self,
+        mut st: State,
+        target: FuncId,
+        args: Vec<Expr>,
+        dst: Option<kappa_ir::VarId>,
+        ret_loc: kappa_ir::Loc,
+        src: Option<SrcLoc>,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+    ) -> StepOut {
+        let callee = self.module.func(target);
+        if !callee.defined {
+            return self.call_external(st, target, args, dst, ret_loc, src, validate);
+        }
+        if st.frames.len() >= self.cfg.max_stack_depth {
+            let why = format!("call stack deeper than {} frames (bound)", self.cfg.max_stack_depth);
+            self.terminate(st, End::Failed(why), validate);
+            return StepOut::Done;
+        }
+        let mut regs = vec![None; callee.vars.len()];
+        for (i, p) in callee.params.iter().enumerate() {
+            let ty = callee.vars[p.index()].ty;
+            let v = match args.get(i) {
+                Some(a) => match (a.sort(), ty) {
+                    (Sort::Bool, Ty::Int(w)) => b::bool_to_bv(*a, w),
+                    (Sort::Bv(_), Ty::Bool) => bool_of(*a),
+                    (Sort::Bv(aw), Ty::Int(w)) if aw > w => b::trunc(*a, w),
+                    (Sort::Bv(aw), Ty::Int(w)) if aw < w => b::zext(*a, w),
+                    _ => *a,
+                },
+                None => {
+                    let sort = if ty == Ty::Bool { Sort::Bool } else { Sort::Bv(ty.bits()) };
+                    b::sym(Symbol::fresh("missing_arg", sort, SymbolKind::Fresh))
+                }
+            };
+            regs[p.index()] = Some(v);
+        }
+        st.frames.push(Frame { func: target, regs, ret: Some((ret_loc, dst)), allocas: vec![] });
+        st.loc = callee.entry;
+        StepOut::Continue(st)
+    }
+
+    pub(crate) fn ret(&mut self, mut st: State, rv: Option<Expr>, validate: &mut dyn FnMut(&ErrorWitness) -> Validation) -> StepOut {
+        let frame = st.frames.pop().expect("frame");
+        for base in &frame.allocas {
+            st.mem.remove(*base);
+        }
+        match frame.ret {
+            None => {
+                st.frames.push(frame);
+                self.terminate(st, End::Exit, validate);
+                StepOut::Done
+            }
+            Some((loc, dst)) => {
+                if let (Some(d), Some(v)) = (dst, rv) {
+                    let ty = self.module.func(st.func()).vars[d.index()].ty;
+                    let v = match (v.sort(), ty) {
+                        (Sort::Bool, Ty::Int(w)) => b::bool_to_bv(v, w),
+                        (Sort::Bv(_), Ty::Bool) => bool_of(v),
+                        _ => v,
+                    };
+                    st.frame_mut().regs[d.index()] = Some(v);
+                }
+                st.loc = loc;
+                StepOut::Continue(st)
+            }
+        }
+    }
+
+    fn tree_leaf(&mut self, st: &State, kind: LeafKind) {
+        let label = self.describe(st.func(), st.loc);
+        if let Some(t) = self.tree.as_mut() {
+            t.add(st.tree_node, label, String::new(), Some(kind));
+        }
+    }
+
+    pub(crate) fn terminate(&mut self, st: State, end: End, validate: &mut dyn FnMut(&ErrorWitness) -> Validation) {
+        self.stats.paths += 1;
+        let concrete = self.cfg.concrete_inputs.is_some();
+        let record = |this: &mut Self, st: &State, end: String| {
+            if concrete {
+                let trace = st
+                    .trace
+                    .iter()
+                    .map(|e| eval(*e, &st.witness).map(|v| kappa_expr::to_signed(v.bits(), e.width())).unwrap_or(0))
+                    .collect();
+                this.paths.push(PathRecord { end, trace });
+            }
+        };
+        match end {
+            End::Exit => {
+                self.state_incomplete(&st);
+                self.tree_leaf(&st, LeafKind::Exit);
+                record(self, &st, "exit".into());
+            }
+            End::Pruned => {
+                self.state_incomplete(&st);
+                self.tree_leaf(&st, LeafKind::Exit);
+                record(self, &st, "exit".into());
+            }
+            End::Failed(why) => {
+                self.record_failed(why.clone());
+                self.tree_leaf(&st, LeafKind::Failed(why.clone()));
+                record(self, &st, format!("failed: {why}"));
+            }
+            End::Error => {
+                self.tree_leaf(&st, LeafKind::Error);
+                record(self, &st, "error".into());
+                let witness = match self.error_witness(&st) {
+                    Ok(w) => w,
+                    Err(why) => {
+                        self.record_failed(why);
+                        return;
+                    }
+                };
+                match validate(&witness) {
+                    Validation::Confirmed => self.confirmed = Some(witness),
+                    Validation::Rejected(why) => {
+                        self.record_failed(format!("error path at {} found but its test did not replay ({why})", witness.location))
+                    }
+                }
+            }
+        }
+    }
+
+    fn error_witness(&mut self, st: &State) -> Result<ErrorWitness, String> {
+        // a full model of the whole path condition (no slicing) for the inputs
+        let model = if st.pc.is_empty() {
+            Assignment::default()
+        } else {
+            match self.solver.check(&st.pc, b::tru()) {
+                SatResult::Sat(m) => {
+                    let mut w = st.witness.clone();
+                    w.extend_from(&m);
+                    w
+                }
+                SatResult::Unsat => return Err("internal: error path condition unsatisfiable".into()),
+                SatResult::Unknown(r) => return Err(format!("solver {r} computing the error test")),
+            }
+        };
+        let inputs = st
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(k, i)| {
+                let bits = match &self.cfg.concrete_inputs {
+                    Some(v) => v.get(k).copied().unwrap_or(0) & kappa_expr::mask(i.ty.bits()),
+                    None => model.get(i.sym) & kappa_expr::mask(i.ty.bits()),
+                };
+                TestInput { origin: i.origin.clone(), ty: i.ty, bits, at: self.module.describe(i.src) }
+            })
+            .collect();
+        let path = st.trail_steps().into_iter().map(|(_, s)| self.module.describe(Some(s))).collect();
+        let location = st.trail.as_ref().map(|t| self.module.describe(Some(t.src))).unwrap_or_else(|| "?".into());
+        Ok(ErrorWitness { inputs, path, location })
+    }
+}
+
+fn dummy_state() -> State {
+    State {
+        id: 0,
+        loc: kappa_ir::Loc(0),
+        frames: vec![],
+        mem: Memory::new(32),
+        pc: vec![],
+        witness: Assignment::default(),
+        inputs: vec![],
+        trace: vec![],
+        trail: None,
+        tree_node: 0,
+        incomplete: None,
+        depth: 0,
+    }
+}

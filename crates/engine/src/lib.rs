@@ -1,0 +1,380 @@
+//! Classic symbolic execution (King; the KLEE tradition) over kappa IR.
+//!
+//! A state runs edge by edge until it forks at a branch whose sides are both
+//! feasible, or terminates; the [`searcher`] picks the next state. The path
+//! condition is kept satisfiable at all times, together with a witness model
+//! of it: a branch side satisfied by the witness needs no solver query.
+//! Undecided queries, unsupported constructs and possible undefined
+//! behaviour end a path as a *failed leaf*; any failed leaf, hit bound or
+//! timeout makes the result `Unknown`. The engine never names an LLVM type.
+
+mod exec;
+pub mod memory;
+pub mod searcher;
+mod shims;
+pub mod state;
+pub mod tree;
+
+pub use searcher::SearcherKind;
+pub use tree::{ExecTree, LeafKind};
+
+use kappa_expr::Expr;
+use kappa_ir::{FuncId, Loc, Module, Ty};
+use kappa_solver::Solver;
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+use state::State;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Engine options. `Default` gives: interleaved DFS/BFS searcher, no state
+/// bound, no timeout, no tree, seed 1, symbolic inputs, stack depth 100 000.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Search strategy.
+    pub searcher: SearcherKind,
+    /// Stop (with `Unknown`) after creating this many states. Default: unbounded.
+    pub max_states: Option<u64>,
+    /// Stop (with `Unknown`) after this much wall time. Default: none.
+    pub timeout: Option<Duration>,
+    /// Record the execution tree. Default: false.
+    pub tree: bool,
+    /// Maximal number of tree nodes kept. Default: 5000.
+    pub tree_limit: usize,
+    /// Seed of the random searcher. Default: 1.
+    pub seed: u64,
+    /// Concrete mode: inputs are these values (in call order, truncated to
+    /// each input's width; missing ones are 0) instead of fresh symbols.
+    pub concrete_inputs: Option<Vec<u128>>,
+    /// Deepest call stack explored; deeper paths are failed leaves. Default: 100 000.
+    pub max_stack_depth: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            searcher: SearcherKind::default(),
+            max_states: None,
+            timeout: None,
+            tree: false,
+            tree_limit: 5000,
+            seed: 1,
+            concrete_inputs: None,
+            max_stack_depth: 100_000,
+        }
+    }
+}
+
+/// The engine's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Verdict {
+    /// No execution reaches `reach_error` (complete exploration).
+    True,
+    /// An execution reaches `reach_error`; the witness was confirmed by the validator.
+    False,
+    /// Neither could be established; see the reason.
+    Unknown,
+}
+
+/// One input value of a test.
+#[derive(Clone, Debug, Serialize)]
+pub struct TestInput {
+    /// The nondet function (`__VERIFIER_nondet_int`, ...).
+    pub origin: String,
+    /// Its type.
+    pub ty: Ty,
+    /// The value's bits (zero-extended).
+    pub bits: u128,
+    /// `file:line` of the call.
+    pub at: String,
+}
+
+impl TestInput {
+    /// The value as C would print it: signed for signed origins, else unsigned.
+    pub fn decimal(&self) -> String {
+        let w = self.ty.bits();
+        let unsigned = {
+            let o = self.origin.trim_start_matches("__VERIFIER_nondet_");
+            o.starts_with('u') || o == "bool" || o == "_Bool" || o == "pointer" || o == "size_t" || o.starts_with("unsigned")
+        };
+        if unsigned || self.ty == Ty::Bool {
+            self.bits.to_string()
+        } else {
+            kappa_expr::to_signed(self.bits, w).to_string()
+        }
+    }
+}
+
+/// A path reaching `reach_error`: its inputs and its steps.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorWitness {
+    /// Values of the nondet calls, in order.
+    pub inputs: Vec<TestInput>,
+    /// Source steps of the path, `file:line` (consecutive repeats merged).
+    pub path: Vec<String>,
+    /// Where `reach_error` was called.
+    pub location: String,
+}
+
+/// What the validator (native replay) said of a witness.
+#[derive(Clone, Debug)]
+pub enum Validation {
+    /// The witness reaches `reach_error` natively.
+    Confirmed,
+    /// It does not; the reason is reported.
+    Rejected(String),
+}
+
+/// Counters of one run.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    /// States created (the initial one, plus one per extra fork successor).
+    pub states: u64,
+    /// Terminated paths (all kinds).
+    pub paths: u64,
+    /// Branches where more than one side was feasible.
+    pub forks: u64,
+    /// Edges executed.
+    pub instructions: u64,
+    /// Solver queries (calls to the solver chain).
+    pub queries: u64,
+    /// Queries answered by Z3 itself.
+    pub z3_queries: u64,
+    /// Time spent in the solver chain (seconds).
+    pub solver_time: f64,
+    /// Failed leaves (incomplete paths).
+    pub failed_leaves: u64,
+    /// Most states pending at once.
+    pub max_pending: u64,
+    /// Wall time (seconds).
+    pub wall_time: f64,
+}
+
+/// How one concrete-mode path ended, with its trace (for differential tests).
+#[derive(Clone, Debug, Serialize)]
+pub struct PathRecord {
+    /// `exit`, `error` or `failed: reason`.
+    pub end: String,
+    /// Values passed to `__kappa_trace`, evaluated under the path's witness.
+    pub trace: Vec<i128>,
+}
+
+/// Result of [`Engine::run`].
+#[derive(Debug)]
+pub struct RunResult {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Why `Unknown` (or a note on `False`/`True`).
+    pub reason: Option<String>,
+    /// The confirmed error witness for `False`.
+    pub witness: Option<ErrorWitness>,
+    /// Counters.
+    pub stats: Stats,
+    /// The tree, when recorded.
+    pub tree: Option<ExecTree>,
+    /// Every terminated path (only in concrete mode).
+    pub paths: Vec<PathRecord>,
+}
+
+/// Progress snapshot passed to the progress callback about every 200 ms.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Counters so far.
+    pub stats: Stats,
+    /// States waiting in the searcher.
+    pub pending: usize,
+}
+
+pub(crate) enum End {
+    Exit,
+    Error,
+    Failed(String),
+    /// An assumption or branch condition became infeasible (not a path end of the program).
+    Pruned,
+}
+
+/// The symbolic executor over one module.
+pub struct Engine<'m> {
+    pub(crate) module: &'m Module,
+    pub(crate) cfg: Config,
+    pub(crate) solver: Box<dyn Solver>,
+    pub(crate) stats: Stats,
+    pub(crate) coverage: searcher::Coverage,
+    pub(crate) global_base: Vec<u64>,
+    pub(crate) initial_mem: memory::Memory,
+    pub(crate) next_state_id: u64,
+    pub(crate) incomplete: BTreeMap<String, u64>,
+    pub(crate) tree: Option<ExecTree>,
+    pub(crate) sym_cache: FxHashMap<Expr, Rc<Vec<kappa_expr::Symbol>>>,
+    pub(crate) confirmed: Option<ErrorWitness>,
+    pub(crate) paths: Vec<PathRecord>,
+    pub(crate) fresh_counter: u64,
+}
+
+impl<'m> Engine<'m> {
+    /// Prepares execution of `module` (global objects laid out and initialised).
+    pub fn new(module: &'m Module, cfg: Config, solver: Box<dyn Solver>) -> Result<Engine<'m>, String> {
+        let (initial_mem, global_base) = exec::initial_memory(module)?;
+        Ok(Engine {
+            module,
+            cfg,
+            solver,
+            stats: Stats::default(),
+            coverage: FxHashMap::default(),
+            global_base,
+            initial_mem,
+            next_state_id: 0,
+            incomplete: BTreeMap::new(),
+            tree: None,
+            sym_cache: FxHashMap::default(),
+            confirmed: None,
+            paths: vec![],
+            fresh_counter: 0,
+        })
+    }
+
+    /// Explores the program from `main`. Every error path is handed to
+    /// `validate` (native replay); the run stops at the first confirmed one.
+    pub fn run(
+        &mut self,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> RunResult {
+        let start = Instant::now();
+        let main = self.module.function_by_name("main").filter(|f| self.module.func(*f).defined);
+        let Some(main) = main else {
+            return self.finish(start, Verdict::Unknown, Some("no main function".into()));
+        };
+        let root_label = self.describe(main, self.module.func(main).entry);
+        if self.cfg.tree {
+            self.tree = Some(ExecTree::new(root_label, self.cfg.tree_limit));
+        }
+        let init = match self.initial_state(main) {
+            Ok(s) => s,
+            Err(e) => return self.finish(start, Verdict::Unknown, Some(e)),
+        };
+        let mut searcher = searcher::make_searcher(self.cfg.searcher, self.cfg.seed);
+        searcher.add(vec![init]);
+        let mut last_progress = Instant::now();
+        let mut stop_reason = None;
+        'outer: while let Some(mut st) = searcher.select(&self.coverage) {
+            loop {
+                if self.stats.instructions % 256 == 0 {
+                    if let Some(t) = self.cfg.timeout {
+                        if start.elapsed() >= t {
+                            stop_reason = Some(format!("timeout after {}s", t.as_secs_f64()));
+                            searcher.add(vec![st]);
+                            break 'outer;
+                        }
+                    }
+                    if last_progress.elapsed() >= Duration::from_millis(200) {
+                        last_progress = Instant::now();
+                        self.sync_solver_stats(start);
+                        progress(&Progress { stats: self.stats.clone(), pending: searcher.len() });
+                    }
+                }
+                match self.step(st, validate) {
+                    exec::StepOut::Continue(s) => st = s,
+                    exec::StepOut::Fork(states) => {
+                        self.stats.forks += 1;
+                        self.stats.states += states.len() as u64 - 1;
+                        searcher.add(states);
+                        self.stats.max_pending = self.stats.max_pending.max(searcher.len() as u64);
+                        break;
+                    }
+                    exec::StepOut::Done => break,
+                }
+                if self.confirmed.is_some() {
+                    break 'outer;
+                }
+            }
+            if self.confirmed.is_some() {
+                break;
+            }
+            if let Some(max) = self.cfg.max_states {
+                if self.stats.states >= max && !searcher.is_empty() {
+                    stop_reason = Some(format!("state bound hit (--max-states {max})"));
+                    break;
+                }
+            }
+        }
+        if self.confirmed.is_some() {
+            return self.finish(start, Verdict::False, None);
+        }
+        if let Some(r) = stop_reason {
+            let pending = searcher.len();
+            let mut reason = format!("{r}; {pending} states pending");
+            if let Some(inc) = self.incomplete_summary() {
+                reason.push_str("; also ");
+                reason.push_str(&inc);
+            }
+            return self.finish(start, Verdict::Unknown, Some(reason));
+        }
+        match self.incomplete_summary() {
+            Some(r) => self.finish(start, Verdict::Unknown, Some(format!("exploration incomplete: {r}"))),
+            None => self.finish(start, Verdict::True, None),
+        }
+    }
+
+    fn incomplete_summary(&self) -> Option<String> {
+        if self.incomplete.is_empty() {
+            return None;
+        }
+        let mut items: Vec<(&String, &u64)> = self.incomplete.iter().collect();
+        items.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let shown: Vec<String> = items
+            .iter()
+            .take(3)
+            .map(|(r, n)| if **n > 1 { format!("{r} (x{n})") } else { r.to_string() })
+            .collect();
+        let more = if items.len() > 3 { format!(" and {} more", items.len() - 3) } else { String::new() };
+        Some(format!("{}{more}", shown.join("; ")))
+    }
+
+    fn sync_solver_stats(&mut self, start: Instant) {
+        let s = self.solver.stats();
+        self.stats.queries = s.queries;
+        self.stats.z3_queries = s.z3_queries;
+        self.stats.solver_time = s.total_time.as_secs_f64();
+        self.stats.wall_time = start.elapsed().as_secs_f64();
+    }
+
+    fn finish(&mut self, start: Instant, verdict: Verdict, reason: Option<String>) -> RunResult {
+        self.sync_solver_stats(start);
+        RunResult {
+            verdict,
+            reason,
+            witness: self.confirmed.take(),
+            stats: self.stats.clone(),
+            tree: self.tree.take(),
+            paths: std::mem::take(&mut self.paths),
+        }
+    }
+
+    /// `file:line` of location `l` of function `f`, or `fn@L` without debug info.
+    pub(crate) fn describe(&self, f: FuncId, l: Loc) -> String {
+        let func = self.module.func(f);
+        let src = func.locs.get(l.index()).and_then(|i| i.src);
+        match src {
+            Some(_) => self.module.describe(src),
+            None => format!("{}@{l}", func.name),
+        }
+    }
+
+    pub(crate) fn new_state_id(&mut self) -> u64 {
+        self.next_state_id += 1;
+        self.next_state_id
+    }
+
+    pub(crate) fn record_failed(&mut self, reason: String) {
+        self.stats.failed_leaves += 1;
+        *self.incomplete.entry(reason).or_insert(0) += 1;
+    }
+
+    pub(crate) fn state_incomplete(&mut self, st: &State) {
+        if let Some(r) = &st.incomplete {
+            *self.incomplete.entry(r.clone()).or_insert(0) += 1;
+        }
+    }
+}

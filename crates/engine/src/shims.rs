@@ -1,0 +1,201 @@
+//! Models of external functions: heap management, memory intrinsics, output
+//! functions, `__kappa_trace`. Any other external function makes the path a
+//! failed leaf (its effect is unknown).
+
+use crate::exec::StepOut;
+use crate::memory::{ObjKind, MAX_OBJECT_SIZE};
+use crate::state::State;
+use crate::{End, Engine, ErrorWitness, Validation};
+use kappa_expr::build::{self as b};
+use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
+use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
+
+/// Output functions: no effect on program memory; the result is unconstrained.
+const OUTPUT_FUNCTIONS: &[&str] = &["printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fflush", "perror"];
+
+impl Engine<'_> {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn call_external(
+        &mut self,
+        mut st: State,
+        target: FuncId,
+        args: Vec<Expr>,
+        dst: Option<VarId>,
+        ret_loc: Loc,
+        src: Option<SrcLoc>,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+    ) -> StepOut {
+        let pb = self.ptr_bits();
+        let name = self.module.func(target).name.clone();
+        let at = self.module.describe(src);
+        let arg = |i: usize| args.get(i).copied();
+        macro_rules! fail {
+            ($($t:tt)*) => {{
+                self.terminate(st, End::Failed(format!($($t)*)), validate);
+                return StepOut::Done;
+            }};
+        }
+        macro_rules! conc {
+            ($e:expr, $what:expr) => {
+                match self.concretize(&mut st, $e, $what) {
+                    Some(v) => v,
+                    None => fail!("solver could not concretize the {} at {at}", $what),
+                }
+            };
+        }
+        let mut result: Option<Expr> = None;
+        let base_name = name.split('.').take(2).collect::<Vec<_>>().join(".");
+        match base_name.as_str() {
+            "malloc" | "calloc" | "valloc" => {
+                let size = if name == "calloc" {
+                    let (Some(n), Some(m)) = (arg(0), arg(1)) else { fail!("calloc without arguments at {at}") };
+                    let n = conc!(n, "allocation size");
+                    let m = conc!(m, "allocation size");
+                    n.saturating_mul(m)
+                } else {
+                    let Some(n) = arg(0) else { fail!("malloc without argument at {at}") };
+                    conc!(n, "allocation size")
+                };
+                if size > MAX_OBJECT_SIZE as u128 {
+                    fail!("unsupported: allocation of {size} bytes at {at}");
+                }
+                let Some(base) = st.mem.allocate(size as u64, 16, ObjKind::Heap, format!("heap@{}", at.replace(':', "_")), name == "calloc") else {
+                    fail!("address space exhausted at {at}")
+                };
+                result = Some(b::bv(pb, base as u128));
+            }
+            "free" => {
+                let Some(p) = arg(0) else { fail!("free without argument at {at}") };
+                let p = conc!(p, "pointer passed to free");
+                if p != 0 {
+                    let ok = st.mem.object_at(p as u64).map(|o| o.kind == ObjKind::Heap).unwrap_or(false);
+                    if !ok {
+                        fail!("undefined behaviour: free of a pointer not returned by malloc (or freed twice) at {at}");
+                    }
+                    st.mem.remove(p as u64);
+                }
+            }
+            "realloc" => {
+                let (Some(p), Some(n)) = (arg(0), arg(1)) else { fail!("realloc without arguments at {at}") };
+                let p = conc!(p, "pointer passed to realloc") as u64;
+                let n = conc!(n, "allocation size");
+                if n > MAX_OBJECT_SIZE as u128 {
+                    fail!("unsupported: allocation of {n} bytes at {at}");
+                }
+                let Some(new) = st.mem.allocate(n as u64, 16, ObjKind::Heap, format!("heap@{}", at.replace(':', "_")), false) else {
+                    fail!("address space exhausted at {at}")
+                };
+                if p != 0 {
+                    let Some(old) = st.mem.object_at(p).filter(|o| o.kind == ObjKind::Heap).map(|o| o.size) else {
+                        fail!("undefined behaviour: realloc of a pointer not returned by malloc at {at}");
+                    };
+                    let keep = old.min(n as u64);
+                    for i in 0..keep {
+                        let byte = st.mem.read(p, b::bv(pb, i as u128), 1);
+                        st.mem.write(new, b::bv(pb, i as u128), byte);
+                    }
+                    st.mem.remove(p);
+                }
+                result = Some(b::bv(pb, new as u128));
+            }
+            "memset" | "llvm.memset" => {
+                let (Some(d), Some(c), Some(n)) = (arg(0), arg(1), arg(2)) else { fail!("memset without arguments at {at}") };
+                let n = conc!(n, "memset length") as u64;
+                let byte = b::trunc(c, 8);
+                let (st2, ok) = self.for_each_byte(st, d, n, true, src, validate, &mut |s, base, off| {
+                    s.mem.write(base, off, byte);
+                });
+                let Some(s) = st2 else { return StepOut::Done };
+                st = s;
+                if !ok {
+                    return StepOut::Done;
+                }
+                result = Some(d);
+            }
+            "memcpy" | "memmove" | "llvm.memcpy" | "llvm.memmove" => {
+                let (Some(d), Some(s_), Some(n)) = (arg(0), arg(1), arg(2)) else { fail!("{name} without arguments at {at}") };
+                let n = conc!(n, "copy length") as u64;
+                let mut bytes = vec![];
+                let (st2, ok) = self.for_each_byte(st, s_, n, false, src, validate, &mut |s, base, off| {
+                    bytes.push(s.mem.read(base, off, 1));
+                });
+                let Some(s) = st2 else { return StepOut::Done };
+                if !ok {
+                    return StepOut::Done;
+                }
+                st = s;
+                let mut k = 0;
+                let (st3, ok) = self.for_each_byte(st, d, n, true, src, validate, &mut |s, base, off| {
+                    s.mem.write(base, off, bytes[k]);
+                    k += 1;
+                });
+                let Some(s) = st3 else { return StepOut::Done };
+                if !ok {
+                    return StepOut::Done;
+                }
+                st = s;
+                result = Some(d);
+            }
+            "__kappa_trace" => {
+                if let Some(v) = arg(0) {
+                    st.trace.push(v);
+                }
+            }
+            n if OUTPUT_FUNCTIONS.contains(&n) => {}
+            "llvm.trap" | "llvm.debugtrap" => {
+                self.terminate(st, End::Exit, validate);
+                return StepOut::Done;
+            }
+            _ => fail!("unsupported: call to external function `{name}` at {at}"),
+        }
+        if let Some(d) = dst {
+            let ty = self.module.func(st.func()).vars[d.index()].ty;
+            let v = match result {
+                Some(v) if v.sort() == Sort::Bv(ty.bits()) => v,
+                _ => {
+                    let sort = if ty == Ty::Bool { Sort::Bool } else { Sort::Bv(ty.bits()) };
+                    b::sym(Symbol::fresh(&format!("ret_{name}"), sort, SymbolKind::Fresh))
+                }
+            };
+            st.frame_mut().regs[d.index()] = Some(v);
+        }
+        st.loc = ret_loc;
+        StepOut::Continue(st)
+    }
+
+    /// Applies `f` to each of the `n` bytes at `addr` (concrete length). Only
+    /// single-object accesses are supported: a pointer that may reach several
+    /// objects makes the path fail. Returns the state (None if it ended) and
+    /// whether it may go on.
+    #[allow(clippy::too_many_arguments)]
+    fn for_each_byte(
+        &mut self,
+        st: State,
+        addr: Expr,
+        n: u64,
+        write: bool,
+        src: Option<SrcLoc>,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+        f: &mut dyn FnMut(&mut State, u64, Expr),
+    ) -> (Option<State>, bool) {
+        if n == 0 {
+            return (Some(st), true);
+        }
+        let pb = self.ptr_bits();
+        let mut targets = self.resolve(st, addr, n, write, src, validate);
+        if targets.len() != 1 {
+            let at = self.module.describe(src);
+            if !targets.is_empty() {
+                let (s, _, _) = targets.remove(0);
+                self.terminate(s, End::Failed(format!("unsupported: memory operation through a pointer to several objects at {at}")), validate);
+            }
+            return (None, false);
+        }
+        let (mut s, base, off) = targets.pop().unwrap();
+        for i in 0..n {
+            let o = b::add(off, b::bv(pb, i as u128));
+            f(&mut s, base, o);
+        }
+        (Some(s), true)
+    }
+}

@@ -1,0 +1,111 @@
+//! Execution states (l, θ, φ) plus call stack: the current location, the
+//! frames' registers, memory, the path condition and a witness model of it.
+
+use crate::memory::Memory;
+use kappa_expr::{Assignment, Expr, Symbol};
+use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
+use std::rc::Rc;
+
+/// One activation record.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The executing function.
+    pub func: FuncId,
+    /// Register values, indexed by [`VarId`]; `None` before assignment.
+    pub regs: Vec<Option<Expr>>,
+    /// Where to continue in the caller and which caller variable receives the result.
+    pub ret: Option<(Loc, Option<VarId>)>,
+    /// Bases of this frame's stack objects, freed on return.
+    pub allocas: Vec<u64>,
+}
+
+/// A program input consumed on the path.
+#[derive(Clone, Debug)]
+pub struct InputRec {
+    /// The symbol standing for the input.
+    pub sym: Symbol,
+    /// The nondet function called (`__VERIFIER_nondet_int`, ...).
+    pub origin: String,
+    /// Its type.
+    pub ty: Ty,
+    /// Where it was read.
+    pub src: Option<SrcLoc>,
+}
+
+/// A persistent list of visited source lines (shared between forked states).
+#[derive(Debug)]
+pub struct Trail {
+    /// The step.
+    pub src: SrcLoc,
+    /// The function executing it.
+    pub func: FuncId,
+    /// Earlier steps.
+    pub prev: Option<Rc<Trail>>,
+}
+
+/// A symbolic execution state.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// Unique id (creation order).
+    pub id: u64,
+    /// Current location in the innermost frame's function.
+    pub loc: Loc,
+    /// Call stack; the last frame is the current one. Never empty while running.
+    pub frames: Vec<Frame>,
+    /// Memory.
+    pub mem: Memory,
+    /// Path condition φ as a list of boolean constraints (their conjunction).
+    pub pc: Vec<Expr>,
+    /// A model of `pc` (symbols absent map to 0). Invariant: satisfies every constraint of `pc`.
+    pub witness: Assignment,
+    /// Inputs read so far, in order.
+    pub inputs: Vec<InputRec>,
+    /// Values passed to `__kappa_trace` (differential testing).
+    pub trace: Vec<Expr>,
+    /// Visited source lines, most recent first.
+    pub trail: Option<Rc<Trail>>,
+    /// Node of the execution tree this state hangs under (when the tree is recorded).
+    pub tree_node: usize,
+    /// Why this path no longer explores everything it stands for (e.g. a
+    /// concretised allocation size); such a path cannot support `true`.
+    pub incomplete: Option<String>,
+    /// Number of forks on the path so far.
+    pub depth: u32,
+}
+
+impl State {
+    /// The current frame.
+    pub fn frame(&self) -> &Frame {
+        self.frames.last().expect("a running state has a frame")
+    }
+    /// The current frame, mutably.
+    pub fn frame_mut(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("a running state has a frame")
+    }
+    /// The current function.
+    pub fn func(&self) -> FuncId {
+        self.frame().func
+    }
+    /// Appends a source line to the trail unless it repeats the last one.
+    pub fn visit(&mut self, src: Option<SrcLoc>) {
+        let Some(src) = src else { return };
+        if let Some(t) = &self.trail {
+            if t.src.line == src.line && t.src.file == src.file {
+                return;
+            }
+        }
+        let func = self.func();
+        self.trail = Some(Rc::new(Trail { src, func, prev: self.trail.take() }));
+    }
+    /// The trail as a list, oldest first.
+    pub fn trail_steps(&self) -> Vec<(FuncId, SrcLoc)> {
+        let mut out = vec![];
+        let mut cur = self.trail.as_ref();
+        while let Some(t) = cur {
+            out.push((t.func, t.src));
+            cur = t.prev.as_ref();
+        }
+        out.reverse();
+        out
+    }
+}

@@ -1,0 +1,303 @@
+//! Printers: a compact human-readable form (`Display`) and SMT-LIB2 scripts.
+
+use crate::pool::{BvOp, Expr, FuncDecl, Kind, Sort, Symbol};
+use crate::to_signed;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeSet;
+use std::fmt::{self, Write};
+
+/// Longest human-readable rendering; longer ones end in `…`.
+pub const DISPLAY_BUDGET: usize = 4000;
+
+fn op_infix(op: BvOp) -> &'static str {
+    match op {
+        BvOp::Add => "+",
+        BvOp::Sub => "-",
+        BvOp::Mul => "*",
+        BvOp::UDiv => "/u",
+        BvOp::SDiv => "/s",
+        BvOp::URem => "%u",
+        BvOp::SRem => "%s",
+        BvOp::Shl => "<<",
+        BvOp::LShr => ">>u",
+        BvOp::AShr => ">>s",
+        BvOp::And => "&",
+        BvOp::Or => "|",
+        BvOp::Xor => "^",
+    }
+}
+
+fn human(e: Expr, out: &mut String) {
+    if out.len() > DISPLAY_BUDGET {
+        return;
+    }
+    use Kind::*;
+    match e.kind() {
+        BoolConst(b) => out.push_str(if b { "true" } else { "false" }),
+        BvConst { width, value } => {
+            let s = to_signed(value, width);
+            if s < 0 && s > -65536 {
+                let _ = write!(out, "{s}");
+            } else {
+                let _ = write!(out, "{value}");
+            }
+        }
+        Sym(s) => out.push_str(&s.name()),
+        Not(x) => {
+            out.push('!');
+            paren(x, out);
+        }
+        And(a, b) => infix(a, "&&", b, out),
+        Or(a, b) => infix(a, "||", b, out),
+        Eq(a, b) => infix(a, "==", b, out),
+        Ult(a, b) => infix(a, "<u", b, out),
+        Ule(a, b) => infix(a, "<=u", b, out),
+        Slt(a, b) => infix(a, "<", b, out),
+        Sle(a, b) => infix(a, "<=", b, out),
+        Bin(op, a, b) => infix(a, op_infix(op), b, out),
+        BvNot(x) => {
+            out.push('~');
+            paren(x, out);
+        }
+        Ite(c, t, f) => {
+            paren(c, out);
+            out.push_str(" ? ");
+            paren(t, out);
+            out.push_str(" : ");
+            paren(f, out);
+        }
+        Concat(a, b) => infix(a, "++", b, out),
+        Extract { hi, lo, arg } => {
+            paren(arg, out);
+            let _ = write!(out, "[{hi}:{lo}]");
+        }
+        ZExt { width, arg } => call(&format!("zext{width}"), &[arg], out),
+        SExt { width, arg } => call(&format!("sext{width}"), &[arg], out),
+        Select(a, i) => {
+            paren(a, out);
+            out.push('[');
+            human(i, out);
+            out.push(']');
+        }
+        Store(a, i, v) => call("store", &[a, i, v], out),
+        ConstArray { value, .. } => call("const", &[value], out),
+        Apply(f, args) => call(&f.signature().0, &args, out),
+        Forall(vs, b) | Exists(vs, b) => {
+            let q = if matches!(e.kind(), Forall(..)) { "forall" } else { "exists" };
+            let names: Vec<String> = vs.iter().map(|s| s.name()).collect();
+            let _ = write!(out, "{q} {}. ", names.join(" "));
+            paren(b, out);
+        }
+    }
+    if out.len() > DISPLAY_BUDGET && !out.ends_with('…') {
+        out.push('…');
+    }
+}
+
+fn paren(e: Expr, out: &mut String) {
+    let atomic = matches!(
+        e.kind(),
+        Kind::BoolConst(_) | Kind::BvConst { .. } | Kind::Sym(_) | Kind::Select(..)
+    ) || matches!(e.kind(), Kind::ZExt { .. } | Kind::SExt { .. } | Kind::Apply(..));
+    if atomic {
+        human(e, out)
+    } else {
+        out.push('(');
+        human(e, out);
+        out.push(')');
+    }
+}
+
+fn infix(a: Expr, op: &str, b: Expr, out: &mut String) {
+    paren(a, out);
+    let _ = write!(out, " {op} ");
+    paren(b, out);
+}
+
+fn call(name: &str, args: &[Expr], out: &mut String) {
+    out.push_str(name);
+    out.push('(');
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        human(*a, out);
+    }
+    out.push(')');
+}
+
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        human(*self, &mut s);
+        f.write_str(&s)
+    }
+}
+
+/// SMT-LIB2 name of a sort.
+pub fn smt_sort(s: Sort) -> String {
+    match s {
+        Sort::Bool => "Bool".into(),
+        Sort::Bv(w) => format!("(_ BitVec {w})"),
+        Sort::Array { index, elem } => format!("(Array (_ BitVec {index}) (_ BitVec {elem}))"),
+    }
+}
+
+fn smt_sym(s: Symbol) -> String {
+    format!("|{}|", s.name())
+}
+
+fn smt_op(op: BvOp) -> &'static str {
+    match op {
+        BvOp::Add => "bvadd",
+        BvOp::Sub => "bvsub",
+        BvOp::Mul => "bvmul",
+        BvOp::UDiv => "bvudiv",
+        BvOp::SDiv => "bvsdiv",
+        BvOp::URem => "bvurem",
+        BvOp::SRem => "bvsrem",
+        BvOp::Shl => "bvshl",
+        BvOp::LShr => "bvlshr",
+        BvOp::AShr => "bvashr",
+        BvOp::And => "bvand",
+        BvOp::Or => "bvor",
+        BvOp::Xor => "bvxor",
+    }
+}
+
+struct SmtWriter {
+    shared: FxHashSet<Expr>,
+    named: FxHashMap<Expr, String>,
+    defs: String,
+}
+
+impl SmtWriter {
+    fn term(&mut self, e: Expr, under_binder: bool) -> String {
+        if let Some(n) = self.named.get(&e) {
+            return n.clone();
+        }
+        use Kind::*;
+        let k = e.kind();
+        let ch = |w: &mut SmtWriter, x: Expr| w.term(x, under_binder);
+        let s = match &k {
+            BoolConst(b) => b.to_string(),
+            BvConst { width, value } => format!("(_ bv{value} {width})"),
+            Sym(s) => smt_sym(*s),
+            Not(a) => format!("(not {})", ch(self, *a)),
+            And(a, b) => format!("(and {} {})", ch(self, *a), ch(self, *b)),
+            Or(a, b) => format!("(or {} {})", ch(self, *a), ch(self, *b)),
+            Ite(c, a, b) => format!("(ite {} {} {})", ch(self, *c), ch(self, *a), ch(self, *b)),
+            Eq(a, b) => format!("(= {} {})", ch(self, *a), ch(self, *b)),
+            Ult(a, b) => format!("(bvult {} {})", ch(self, *a), ch(self, *b)),
+            Ule(a, b) => format!("(bvule {} {})", ch(self, *a), ch(self, *b)),
+            Slt(a, b) => format!("(bvslt {} {})", ch(self, *a), ch(self, *b)),
+            Sle(a, b) => format!("(bvsle {} {})", ch(self, *a), ch(self, *b)),
+            Bin(op, a, b) => format!("({} {} {})", smt_op(*op), ch(self, *a), ch(self, *b)),
+            BvNot(a) => format!("(bvnot {})", ch(self, *a)),
+            Concat(a, b) => format!("(concat {} {})", ch(self, *a), ch(self, *b)),
+            Extract { hi, lo, arg } => format!("((_ extract {hi} {lo}) {})", ch(self, *arg)),
+            ZExt { width, arg } => {
+                format!("((_ zero_extend {}) {})", width - arg.width(), ch(self, *arg))
+            }
+            SExt { width, arg } => {
+                format!("((_ sign_extend {}) {})", width - arg.width(), ch(self, *arg))
+            }
+            Select(a, i) => format!("(select {} {})", ch(self, *a), ch(self, *i)),
+            Store(a, i, v) => {
+                format!("(store {} {} {})", ch(self, *a), ch(self, *i), ch(self, *v))
+            }
+            ConstArray { .. } => {
+                format!("((as const {}) {})", smt_sort(e.sort()), ch(self, k.children()[0]))
+            }
+            Apply(f, args) => {
+                let a: Vec<String> = args.iter().map(|x| ch(self, *x)).collect();
+                format!("(|{}| {})", f.signature().0, a.join(" "))
+            }
+            Forall(vs, b) | Exists(vs, b) => {
+                let q = if matches!(k, Forall(..)) { "forall" } else { "exists" };
+                let binders: Vec<String> = vs
+                    .iter()
+                    .map(|v| format!("({} {})", smt_sym(*v), smt_sort(v.sort())))
+                    .collect();
+                format!("({q} ({}) {})", binders.join(" "), self.term(*b, true))
+            }
+        };
+        let simple = k.children().is_empty();
+        if !simple && !under_binder && self.shared.contains(&e) {
+            let name = format!("t{}", e.id());
+            let _ = writeln!(self.defs, "(define-fun {name} () {} {s})", smt_sort(e.sort()));
+            self.named.insert(e, name.clone());
+            name
+        } else {
+            s
+        }
+    }
+}
+
+/// Collects the free symbols and uninterpreted functions of `roots`.
+pub fn free_symbols(roots: &[Expr]) -> (BTreeSet<Symbol>, BTreeSet<FuncDecl>) {
+    let mut seen = FxHashSet::default();
+    let mut syms = BTreeSet::new();
+    let mut funcs = BTreeSet::new();
+    let mut stack: Vec<Expr> = roots.to_vec();
+    let mut bound = BTreeSet::new();
+    while let Some(e) = stack.pop() {
+        if !seen.insert(e) {
+            continue;
+        }
+        match e.kind() {
+            Kind::Sym(s) => {
+                syms.insert(s);
+            }
+            Kind::Apply(f, _) => {
+                funcs.insert(f);
+            }
+            Kind::Forall(vs, _) | Kind::Exists(vs, _) => bound.extend(vs.iter().copied()),
+            _ => {}
+        }
+        stack.extend(e.kind().children());
+    }
+    for b in bound {
+        syms.remove(&b);
+    }
+    (syms, funcs)
+}
+
+/// An SMT-LIB2 script asserting every expression of `assertions` followed by
+/// `(check-sat)`. Shared sub-terms become `define-fun`s so the text stays
+/// linear in the size of the DAG. Deterministic for the same input.
+pub fn smtlib_script(assertions: &[Expr]) -> String {
+    let mut parents: FxHashMap<Expr, u32> = FxHashMap::default();
+    let mut seen = FxHashSet::default();
+    let mut stack: Vec<Expr> = assertions.to_vec();
+    while let Some(e) = stack.pop() {
+        if !seen.insert(e) {
+            continue;
+        }
+        for c in e.kind().children() {
+            *parents.entry(c).or_default() += 1;
+            stack.push(c);
+        }
+    }
+    let shared = parents.into_iter().filter(|(_, n)| *n > 1).map(|(e, _)| e).collect();
+    let mut w = SmtWriter { shared, named: FxHashMap::default(), defs: String::new() };
+    let mut out = String::from("(set-logic ALL)\n");
+    let (syms, funcs) = free_symbols(assertions);
+    for s in syms {
+        let _ = writeln!(out, "(declare-fun {} () {})", smt_sym(s), smt_sort(s.sort()));
+    }
+    for f in funcs {
+        let (name, dom, range) = f.signature();
+        let d: Vec<String> = dom.into_iter().map(smt_sort).collect();
+        let _ = writeln!(out, "(declare-fun |{name}| ({}) {})", d.join(" "), smt_sort(range));
+    }
+    let mut asserts = String::new();
+    for a in assertions {
+        let t = w.term(*a, false);
+        let _ = writeln!(asserts, "(assert {t})");
+    }
+    out.push_str(&w.defs);
+    out.push_str(&asserts);
+    out.push_str("(check-sat)\n");
+    out
+}

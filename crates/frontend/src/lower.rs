@@ -1,0 +1,899 @@
+//! Lowering of an `llvm_ir::Module` (after mem2reg) into kappa's flowgraph IR.
+//!
+//! Every LLVM instruction becomes one edge (debug intrinsics vanish); a
+//! conditional branch becomes two `Assume` edges, a switch one per case;
+//! phi nodes become a parallel `Phi` assignment on the edge into their block;
+//! GEPs become explicit address arithmetic. Instructions kappa cannot execute
+//! (floating point, aggregates in registers, inline assembly, ...) become
+//! `Unsupported` edges: reaching one makes the path incomplete, never wrong.
+
+use crate::constgep::GepTable;
+use crate::layout::Layout;
+use kappa_ir::{
+    AddrTarget, BinOp, CastOp, Callee, CmpOp, DataModel, FuncId, Function, Global, GlobalId,
+    InitValue, Instr, Loc, LocInfo, Module, SrcLoc, Ty, Value, VarId,
+};
+use llvm_ir::constant::Float;
+use llvm_ir::instruction as li;
+use llvm_ir::{Constant, ConstantRef, DebugLoc, HasDebugLoc, Instruction, IntPredicate, Name, Operand, Terminator, Type};
+use std::collections::HashMap;
+
+type R<T> = Result<T, String>;
+
+struct Ctx<'m> {
+    m: &'m llvm_ir::Module,
+    layout: Layout<'m>,
+    ptr_bits: u32,
+    geps: &'m GepTable,
+    globals: HashMap<String, GlobalId>,
+    funcs: HashMap<String, FuncId>,
+    defined: HashMap<String, bool>,
+    files: Vec<String>,
+    file_ids: HashMap<String, u32>,
+}
+
+fn name_str(n: &Name) -> String {
+    match n {
+        Name::Name(s) => s.to_string(),
+        Name::Number(k) => k.to_string(),
+    }
+}
+
+fn cmp_op(p: IntPredicate) -> CmpOp {
+    match p {
+        IntPredicate::EQ => CmpOp::Eq,
+        IntPredicate::NE => CmpOp::Ne,
+        IntPredicate::UGT => CmpOp::Ugt,
+        IntPredicate::UGE => CmpOp::Uge,
+        IntPredicate::ULT => CmpOp::Ult,
+        IntPredicate::ULE => CmpOp::Ule,
+        IntPredicate::SGT => CmpOp::Sgt,
+        IntPredicate::SGE => CmpOp::Sge,
+        IntPredicate::SLT => CmpOp::Slt,
+        IntPredicate::SLE => CmpOp::Sle,
+    }
+}
+
+fn sext64(bits: u32, value: u64) -> i64 {
+    if bits >= 64 {
+        value as i64
+    } else {
+        let sh = 64 - bits;
+        ((value << sh) as i64) >> sh
+    }
+}
+
+/// Resizes an integer value to `to` bits (zero/sign extension or truncation).
+fn resize(v: Value, from: u32, to: u32, signed: bool) -> Value {
+    if from == to {
+        v
+    } else if from < to {
+        Value::Cast { op: if signed { CastOp::SExt } else { CastOp::ZExt }, to: Ty::Int(to), arg: Box::new(v) }
+    } else {
+        Value::Cast { op: CastOp::Trunc, to: Ty::Int(to), arg: Box::new(v) }
+    }
+}
+
+fn add(ty: Ty, a: Value, b: Value) -> Value {
+    match (&a, &b) {
+        (_, Value::Const { bits: 0, .. }) => a,
+        (Value::Const { bits: 0, .. }, _) => b,
+        _ => Value::Binary { op: BinOp::Add, ty, lhs: Box::new(a), rhs: Box::new(b) },
+    }
+}
+
+/// What a call to a function of this name means.
+enum CallKind {
+    Skip,
+    Error,
+    Halt,
+    Assume,
+    Nondet,
+    Normal,
+}
+
+impl<'m> Ctx<'m> {
+    fn ptr(&self) -> Ty {
+        Ty::Int(self.ptr_bits)
+    }
+
+    fn ty_of(&self, t: &Type) -> Option<Ty> {
+        match t {
+            Type::IntegerType { bits: 1 } => Some(Ty::Bool),
+            Type::IntegerType { bits } if *bits <= 128 => Some(Ty::Int(*bits)),
+            Type::PointerType { .. } => Some(self.ptr()),
+            _ => None,
+        }
+    }
+
+    fn src(&mut self, d: &Option<DebugLoc>) -> Option<SrcLoc> {
+        let d = d.as_ref()?;
+        let path = match &d.directory {
+            Some(dir) if !d.filename.starts_with('/') && !dir.is_empty() => format!("{dir}/{}", d.filename),
+            _ => d.filename.clone(),
+        };
+        let next = self.files.len() as u32;
+        let file = *self.file_ids.entry(path.clone()).or_insert_with(|| {
+            self.files.push(path);
+            next
+        });
+        Some(SrcLoc { file, line: d.line, col: d.col.unwrap_or(0) })
+    }
+
+    fn call_kind(&self, name: &str) -> CallKind {
+        let defined = self.defined.get(name).copied().unwrap_or(false);
+        if name.starts_with("llvm.dbg.")
+            || name.starts_with("llvm.lifetime.")
+            || name.starts_with("llvm.stacksave")
+            || name.starts_with("llvm.stackrestore")
+            || name.starts_with("llvm.experimental.noalias")
+        {
+            return CallKind::Skip;
+        }
+        match name {
+            "reach_error" | "__VERIFIER_error" => CallKind::Error,
+            "abort" | "exit" | "_exit" | "_Exit" | "__assert_fail" | "__assert_perror_fail"
+            | "__assert" | "__assert_rtn"
+                if !defined =>
+            {
+                CallKind::Halt
+            }
+            "__VERIFIER_assume" if !defined => CallKind::Assume,
+            n if n.starts_with("__VERIFIER_nondet_") && !defined => CallKind::Nondet,
+            _ => CallKind::Normal,
+        }
+    }
+
+    /// Type-free key of a constant address, matching `constgep::key_of`.
+    fn const_key(&self, c: &Constant) -> String {
+        match c {
+            Constant::GlobalReference { name, .. } => format!("@{}", name_str(name)),
+            Constant::GetElementPtr(g) => {
+                let idx: Vec<String> = g
+                    .indices
+                    .iter()
+                    .map(|i| match i.as_ref() {
+                        Constant::Int { bits, value } => sext64(*bits, *value).to_string(),
+                        _ => "?".into(),
+                    })
+                    .collect();
+                format!("gep({};{})", self.const_key(&g.address), idx.join(","))
+            }
+            Constant::BitCast(b) => format!("cast({})", self.const_key(&b.operand)),
+            Constant::AddrSpaceCast(b) => format!("cast({})", self.const_key(&b.operand)),
+            _ => "?".into(),
+        }
+    }
+
+    fn gep_offset(&self, c: &Constant) -> R<i64> {
+        match self.geps.get(&self.const_key(c)) {
+            Some(Some(off)) => Ok(*off),
+            Some(None) => Err("ambiguous constant getelementptr".into()),
+            None => Err("constant getelementptr with unknown layout".into()),
+        }
+    }
+
+    fn const_value(&self, c: &ConstantRef) -> R<Value> {
+        let p = self.ptr();
+        Ok(match c.as_ref() {
+            Constant::Int { bits: 1, value } => Value::bool(value & 1 == 1),
+            Constant::Int { bits, value } => Value::int(*bits, *value as u128),
+            Constant::Null(_) => Value::int(self.ptr_bits, 0),
+            Constant::Undef(t) | Constant::Poison(t) => {
+                Value::Undef(self.ty_of(t).ok_or_else(|| format!("undef of type {t}"))?)
+            }
+            Constant::GlobalReference { name, .. } => {
+                let n = name_str(name);
+                if let Some(g) = self.globals.get(&n) {
+                    Value::GlobalAddr(*g)
+                } else if let Some(f) = self.funcs.get(&n) {
+                    Value::FuncAddr(*f)
+                } else {
+                    return Err(format!("reference to unknown global @{n}"));
+                }
+            }
+            Constant::GetElementPtr(g) => {
+                let base = self.const_value(&g.address)?;
+                let off = self.gep_offset(c)?;
+                add(p, base, Value::int(self.ptr_bits, off as u128))
+            }
+            Constant::BitCast(b) => self.const_value(&b.operand)?,
+            Constant::AddrSpaceCast(b) => self.const_value(&b.operand)?,
+            Constant::PtrToInt(x) => {
+                let to = self.ty_of(&x.to_type).ok_or("ptrtoint to a non-integer")?;
+                resize(self.const_value(&x.operand)?, self.ptr_bits, to.bits(), false)
+            }
+            Constant::IntToPtr(x) => {
+                let from = self.const_ty(&x.operand)?;
+                resize(self.const_value(&x.operand)?, from.bits(), self.ptr_bits, false)
+            }
+            Constant::Trunc(x) => self.const_cast(CastOp::Trunc, &x.operand, &x.to_type)?,
+            Constant::ZExt(x) => self.const_cast(CastOp::ZExt, &x.operand, &x.to_type)?,
+            Constant::SExt(x) => self.const_cast(CastOp::SExt, &x.operand, &x.to_type)?,
+            Constant::Add(x) => self.const_bin(BinOp::Add, &x.operand0, &x.operand1)?,
+            Constant::Sub(x) => self.const_bin(BinOp::Sub, &x.operand0, &x.operand1)?,
+            Constant::Mul(x) => self.const_bin(BinOp::Mul, &x.operand0, &x.operand1)?,
+            Constant::And(x) => self.const_bin(BinOp::And, &x.operand0, &x.operand1)?,
+            Constant::Or(x) => self.const_bin(BinOp::Or, &x.operand0, &x.operand1)?,
+            Constant::Xor(x) => self.const_bin(BinOp::Xor, &x.operand0, &x.operand1)?,
+            Constant::Shl(x) => self.const_bin(BinOp::Shl, &x.operand0, &x.operand1)?,
+            Constant::LShr(x) => self.const_bin(BinOp::LShr, &x.operand0, &x.operand1)?,
+            Constant::AShr(x) => self.const_bin(BinOp::AShr, &x.operand0, &x.operand1)?,
+            Constant::ICmp(x) => Value::Cmp {
+                op: cmp_op(x.predicate),
+                lhs: Box::new(self.const_value(&x.operand0)?),
+                rhs: Box::new(self.const_value(&x.operand1)?),
+            },
+            Constant::Select(x) => {
+                let t = self.const_value(&x.true_value)?;
+                Value::Select {
+                    ty: self.const_ty(&x.true_value)?,
+                    cond: Box::new(self.const_value(&x.condition)?),
+                    then: Box::new(t),
+                    else_: Box::new(self.const_value(&x.false_value)?),
+                }
+            }
+            Constant::Float(_) => return Err("floating-point arithmetic".into()),
+            other => return Err(format!("unsupported constant {other}")),
+        })
+    }
+
+    fn const_ty(&self, c: &ConstantRef) -> R<Ty> {
+        let t = self.m.types.type_of(c.as_ref());
+        self.ty_of(&t).ok_or_else(|| format!("constant of type {t}"))
+    }
+
+    fn const_cast(&self, op: CastOp, arg: &ConstantRef, to: &Type) -> R<Value> {
+        let to = self.ty_of(to).ok_or("cast to a non-integer type")?;
+        Ok(Value::Cast { op, to, arg: Box::new(self.const_value(arg)?) })
+    }
+
+    fn const_bin(&self, op: BinOp, a: &ConstantRef, b: &ConstantRef) -> R<Value> {
+        Ok(Value::Binary {
+            op,
+            ty: self.const_ty(a)?,
+            lhs: Box::new(self.const_value(a)?),
+            rhs: Box::new(self.const_value(b)?),
+        })
+    }
+
+    /// `(target, addend)` of a constant address used in an initializer.
+    fn const_addr(&self, c: &ConstantRef) -> R<(AddrTarget, i64)> {
+        match c.as_ref() {
+            Constant::GlobalReference { name, .. } => {
+                let n = name_str(name);
+                if let Some(g) = self.globals.get(&n) {
+                    Ok((AddrTarget::Global(*g), 0))
+                } else if let Some(f) = self.funcs.get(&n) {
+                    Ok((AddrTarget::Func(*f), 0))
+                } else {
+                    Err(format!("reference to unknown global @{n}"))
+                }
+            }
+            Constant::GetElementPtr(g) => {
+                let (t, a) = self.const_addr(&g.address)?;
+                Ok((t, a + self.gep_offset(c)?))
+            }
+            Constant::BitCast(b) => self.const_addr(&b.operand),
+            Constant::AddrSpaceCast(b) => self.const_addr(&b.operand),
+            Constant::PtrToInt(x) => self.const_addr(&x.operand),
+            Constant::IntToPtr(x) => self.const_addr(&x.operand),
+            other => Err(format!("unsupported address constant {other}")),
+        }
+    }
+
+    fn flatten(&self, c: &ConstantRef, off: u64, out: &mut Vec<(u64, InitValue)>) -> R<()> {
+        match c.as_ref() {
+            Constant::Int { bits, value } => {
+                if *value != 0 {
+                    out.push((off, InitValue::Int { bytes: bits.div_ceil(8), value: *value as u128 }));
+                }
+            }
+            Constant::Null(_) | Constant::AggregateZero(_) | Constant::Undef(_) | Constant::Poison(_) => {}
+            Constant::Float(f) => {
+                let (bytes, value) = match f {
+                    Float::Single(x) => (4, x.to_bits() as u128),
+                    Float::Double(x) => (8, x.to_bits() as u128),
+                    _ => return Err("unsupported floating-point initializer".into()),
+                };
+                if value != 0 {
+                    out.push((off, InitValue::Int { bytes, value }));
+                }
+            }
+            Constant::Struct { values, .. } => {
+                let t = self.m.types.type_of(c.as_ref());
+                let (offsets, _) = self.layout.struct_layout(&t)?;
+                for (v, o) in values.iter().zip(offsets) {
+                    self.flatten(v, off + o, out)?;
+                }
+            }
+            Constant::Array { element_type, elements } => {
+                let stride = self.layout.alloc_size(element_type)?;
+                for (i, e) in elements.iter().enumerate() {
+                    self.flatten(e, off + stride * i as u64, out)?;
+                }
+            }
+            Constant::GlobalReference { .. }
+            | Constant::GetElementPtr(_)
+            | Constant::BitCast(_)
+            | Constant::AddrSpaceCast(_)
+            | Constant::IntToPtr(_) => {
+                let (target, addend) = self.const_addr(c)?;
+                out.push((off, InitValue::Addr { target, addend, bytes: self.ptr_bits / 8 }));
+            }
+            Constant::PtrToInt(x) => {
+                let (target, addend) = self.const_addr(&x.operand)?;
+                let bytes = self.layout.store_size(&x.to_type)? as u32;
+                out.push((off, InitValue::Addr { target, addend, bytes }));
+            }
+            other => return Err(format!("unsupported initializer {other}")),
+        }
+        Ok(())
+    }
+}
+
+/// Lowering state of one function.
+struct FnLower<'c, 'm> {
+    cx: &'c mut Ctx<'m>,
+    f: &'m llvm_ir::Function,
+    out: Function,
+    vars: HashMap<Name, VarId>,
+    blocks: HashMap<Name, Loc>,
+}
+
+impl<'m> FnLower<'_, 'm> {
+    fn operand(&self, o: &Operand) -> R<Value> {
+        match o {
+            Operand::LocalOperand { name, .. } => {
+                self.vars.get(name).map(|v| Value::Var(*v)).ok_or_else(|| format!("unknown local %{}", name_str(name)))
+            }
+            Operand::ConstantOperand(c) => self.cx.const_value(c),
+            Operand::MetadataOperand => Err("metadata operand".into()),
+        }
+    }
+
+    fn op_ty(&self, o: &Operand) -> R<Ty> {
+        let t = self.cx.m.types.type_of(o);
+        self.cx.ty_of(&t).ok_or_else(|| format!("value of type {t}"))
+    }
+
+    fn var_of(&self, n: &Name) -> VarId {
+        self.vars[n]
+    }
+
+    fn bin(&self, op: BinOp, a: &Operand, b: &Operand, dest: &Name) -> R<Vec<Instr>> {
+        let dst = self.var_of(dest);
+        let ty = self.out.vars[dst.index()].ty;
+        let op = if ty == Ty::Bool {
+            match op {
+                BinOp::And | BinOp::Or | BinOp::Xor => op,
+                BinOp::Add | BinOp::Sub => BinOp::Xor,
+                BinOp::Mul => BinOp::And,
+                _ => return Err(format!("{op:?} on i1")),
+            }
+        } else {
+            op
+        };
+        let value = Value::Binary { op, ty, lhs: Box::new(self.operand(a)?), rhs: Box::new(self.operand(b)?) };
+        Ok(vec![Instr::Assign { dst, value }])
+    }
+
+    fn cast(&self, op: CastOp, a: &Operand, dest: &Name) -> R<Vec<Instr>> {
+        let dst = self.var_of(dest);
+        let to = self.out.vars[dst.index()].ty;
+        let from = self.op_ty(a)?;
+        let v = self.operand(a)?;
+        let value = if from == to { v } else { Value::Cast { op, to, arg: Box::new(v) } };
+        Ok(vec![Instr::Assign { dst, value }])
+    }
+
+    fn gep(&self, g: &li::GetElementPtr) -> R<Vec<Instr>> {
+        let p = self.cx.ptr();
+        let pb = self.cx.ptr_bits;
+        let mut acc = self.operand(&g.address)?;
+        let mut const_off: i128 = 0;
+        let mut ty = g.source_element_type.clone();
+        for (i, idx) in g.indices.iter().enumerate() {
+            let scale;
+            if i == 0 {
+                scale = self.cx.layout.alloc_size(&ty)?;
+            } else {
+                let resolved = match ty.as_ref() {
+                    Type::NamedStructType { .. } | Type::StructType { .. } => None,
+                    Type::ArrayType { element_type, .. } | Type::VectorType { element_type, .. } => {
+                        Some(element_type.clone())
+                    }
+                    other => return Err(format!("getelementptr into {other}")),
+                };
+                match resolved {
+                    None => {
+                        let k = match idx {
+                            Operand::ConstantOperand(c) => match c.as_ref() {
+                                Constant::Int { value, .. } => *value as usize,
+                                _ => return Err("non-constant struct index".into()),
+                            },
+                            _ => return Err("non-constant struct index".into()),
+                        };
+                        let (offsets, _) = self.cx.layout.struct_layout(&ty)?;
+                        const_off += *offsets.get(k).ok_or("struct index out of range")? as i128;
+                        let (fields, _) = self.cx.layout.struct_fields(&ty)?;
+                        ty = fields[k].clone();
+                        continue;
+                    }
+                    Some(e) => {
+                        ty = e;
+                        scale = self.cx.layout.alloc_size(&ty)?;
+                    }
+                }
+            }
+            match idx {
+                Operand::ConstantOperand(c) if matches!(c.as_ref(), Constant::Int { .. }) => {
+                    if let Constant::Int { bits, value } = c.as_ref() {
+                        const_off += sext64(*bits, *value) as i128 * scale as i128;
+                    }
+                }
+                _ => {
+                    let w = self.op_ty(idx)?.bits();
+                    let iv = resize(self.operand(idx)?, w, pb, true);
+                    let term = if scale == 1 {
+                        iv
+                    } else {
+                        Value::Binary { op: BinOp::Mul, ty: p, lhs: Box::new(iv), rhs: Box::new(Value::int(pb, scale as u128)) }
+                    };
+                    acc = add(p, acc, term);
+                }
+            }
+        }
+        acc = add(p, acc, Value::int(pb, const_off as u128));
+        Ok(vec![Instr::Assign { dst: self.var_of(&g.dest), value: acc }])
+    }
+
+    fn call(&mut self, c: &li::Call) -> R<Vec<Instr>> {
+        let callee_name = match &c.function {
+            either::Either::Left(_) => return Err("inline assembly".into()),
+            either::Either::Right(Operand::ConstantOperand(k)) => match k.as_ref() {
+                Constant::GlobalReference { name, .. } => Some(name_str(name)),
+                _ => None,
+            },
+            either::Either::Right(_) => None,
+        };
+        let dst = c.dest.as_ref().map(|d| self.var_of(d));
+        let mut args = vec![];
+        let mut arg_err = None;
+        for (a, _) in &c.arguments {
+            match self.operand(a) {
+                Ok(v) => args.push(v),
+                Err(e) => arg_err = Some(e),
+            }
+        }
+        let Some(name) = callee_name else {
+            if let Some(e) = arg_err {
+                return Err(e);
+            }
+            let target = match &c.function {
+                either::Either::Right(o) => self.operand(o)?,
+                _ => unreachable!(),
+            };
+            return Ok(vec![Instr::Call { dst, callee: Callee::Indirect(target), args }]);
+        };
+        match self.cx.call_kind(&name) {
+            CallKind::Skip => Ok(vec![]),
+            CallKind::Error => Ok(vec![Instr::Error]),
+            CallKind::Halt => Ok(vec![Instr::Halt]),
+            CallKind::Assume => {
+                if let Some(e) = arg_err {
+                    return Err(e);
+                }
+                let a = args.into_iter().next().ok_or("__VERIFIER_assume without argument")?;
+                let aty = self.op_ty(&c.arguments[0].0)?;
+                let cond = if aty == Ty::Bool {
+                    a
+                } else {
+                    Value::Cmp { op: CmpOp::Ne, lhs: Box::new(a), rhs: Box::new(Value::int(aty.bits(), 0)) }
+                };
+                Ok(vec![Instr::Assume(cond)])
+            }
+            CallKind::Nondet => {
+                let ret = match c.function_ty.as_ref() {
+                    Type::FuncType { result_type, .. } => result_type.clone(),
+                    _ => return Err("call through a non-function type".into()),
+                };
+                let ty = self.cx.ty_of(&ret).ok_or_else(|| format!("{name} returns {ret} (only integer inputs are supported)"))?;
+                let dst = match dst {
+                    Some(d) => d,
+                    None => self.out.add_var(format!("%{name}.unused{}", self.out.vars.len()), ty),
+                };
+                Ok(vec![Instr::Nondet { dst, ty, origin: name }])
+            }
+            CallKind::Normal => {
+                if let Some(e) = arg_err {
+                    return Err(e);
+                }
+                let fid = *self.cx.funcs.get(&name).ok_or_else(|| format!("call to unknown function {name}"))?;
+                Ok(vec![Instr::Call { dst, callee: Callee::Direct(fid), args }])
+            }
+        }
+    }
+
+    fn instr(&mut self, i: &'m Instruction) -> R<Vec<Instr>> {
+        use Instruction as I;
+        Ok(match i {
+            I::Add(x) => self.bin(BinOp::Add, &x.operand0, &x.operand1, &x.dest)?,
+            I::Sub(x) => self.bin(BinOp::Sub, &x.operand0, &x.operand1, &x.dest)?,
+            I::Mul(x) => self.bin(BinOp::Mul, &x.operand0, &x.operand1, &x.dest)?,
+            I::UDiv(x) => self.bin(BinOp::UDiv, &x.operand0, &x.operand1, &x.dest)?,
+            I::SDiv(x) => self.bin(BinOp::SDiv, &x.operand0, &x.operand1, &x.dest)?,
+            I::URem(x) => self.bin(BinOp::URem, &x.operand0, &x.operand1, &x.dest)?,
+            I::SRem(x) => self.bin(BinOp::SRem, &x.operand0, &x.operand1, &x.dest)?,
+            I::And(x) => self.bin(BinOp::And, &x.operand0, &x.operand1, &x.dest)?,
+            I::Or(x) => self.bin(BinOp::Or, &x.operand0, &x.operand1, &x.dest)?,
+            I::Xor(x) => self.bin(BinOp::Xor, &x.operand0, &x.operand1, &x.dest)?,
+            I::Shl(x) => self.bin(BinOp::Shl, &x.operand0, &x.operand1, &x.dest)?,
+            I::LShr(x) => self.bin(BinOp::LShr, &x.operand0, &x.operand1, &x.dest)?,
+            I::AShr(x) => self.bin(BinOp::AShr, &x.operand0, &x.operand1, &x.dest)?,
+            I::ICmp(x) => {
+                if self.cx.m.types.type_of(&x.operand0).as_ref().is_vector() {
+                    return Err("vector comparison".into());
+                }
+                vec![Instr::Assign {
+                    dst: self.var_of(&x.dest),
+                    value: Value::Cmp {
+                        op: cmp_op(x.predicate),
+                        lhs: Box::new(self.operand(&x.operand0)?),
+                        rhs: Box::new(self.operand(&x.operand1)?),
+                    },
+                }]
+            }
+            I::Trunc(x) => self.cast(CastOp::Trunc, &x.operand, &x.dest)?,
+            I::ZExt(x) => self.cast(CastOp::ZExt, &x.operand, &x.dest)?,
+            I::SExt(x) => self.cast(CastOp::SExt, &x.operand, &x.dest)?,
+            I::PtrToInt(x) => self.cast(CastOp::ZExt, &x.operand, &x.dest).map(|mut v| {
+                fix_resize(&mut v);
+                v
+            })?,
+            I::IntToPtr(x) => self.cast(CastOp::ZExt, &x.operand, &x.dest).map(|mut v| {
+                fix_resize(&mut v);
+                v
+            })?,
+            I::BitCast(x) => {
+                let from = self.op_ty(&x.operand)?;
+                let dst = self.var_of(&x.dest);
+                if from != self.out.vars[dst.index()].ty {
+                    return Err("bitcast between different types".into());
+                }
+                vec![Instr::Assign { dst, value: self.operand(&x.operand)? }]
+            }
+            I::AddrSpaceCast(x) => vec![Instr::Assign { dst: self.var_of(&x.dest), value: self.operand(&x.operand)? }],
+            I::Freeze(x) => vec![Instr::Assign { dst: self.var_of(&x.dest), value: self.operand(&x.operand)? }],
+            I::Select(x) => {
+                let dst = self.var_of(&x.dest);
+                let ty = self.out.vars[dst.index()].ty;
+                if self.cx.m.types.type_of(&x.condition).as_ref().is_vector() {
+                    return Err("vector select".into());
+                }
+                vec![Instr::Assign {
+                    dst,
+                    value: Value::Select {
+                        ty,
+                        cond: Box::new(self.operand(&x.condition)?),
+                        then: Box::new(self.operand(&x.true_value)?),
+                        else_: Box::new(self.operand(&x.false_value)?),
+                    },
+                }]
+            }
+            I::Alloca(a) => {
+                let size = self.cx.layout.alloc_size(&a.allocated_type)?;
+                let pb = self.cx.ptr_bits;
+                let n = match &a.num_elements {
+                    Operand::ConstantOperand(c) => match c.as_ref() {
+                        Constant::Int { value, .. } => Some(*value),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let size = match n {
+                    Some(n) => Value::int(pb, (n as u128) * size as u128),
+                    None => {
+                        let w = self.op_ty(&a.num_elements)?.bits();
+                        Value::Binary {
+                            op: BinOp::Mul,
+                            ty: Ty::Int(pb),
+                            lhs: Box::new(resize(self.operand(&a.num_elements)?, w, pb, false)),
+                            rhs: Box::new(Value::int(pb, size as u128)),
+                        }
+                    }
+                };
+                vec![Instr::Alloca { dst: self.var_of(&a.dest), size, align: a.alignment.max(1) }]
+            }
+            I::Load(l) => {
+                let ty = self.cx.ty_of(&l.loaded_ty).ok_or_else(|| load_store_err("load", &l.loaded_ty))?;
+                vec![Instr::Load { dst: self.var_of(&l.dest), addr: self.operand(&l.address)?, ty }]
+            }
+            I::Store(s) => {
+                let t = self.cx.m.types.type_of(&s.value);
+                self.cx.ty_of(&t).ok_or_else(|| load_store_err("store", &t))?;
+                vec![Instr::Store { addr: self.operand(&s.address)?, value: self.operand(&s.value)? }]
+            }
+            I::GetElementPtr(g) => self.gep(g)?,
+            I::Call(c) => self.call(c)?,
+            I::Phi(_) => vec![],
+            other => {
+                let dbg = format!("{other:?}");
+                let name = dbg.split('(').next().unwrap_or("instruction").to_string();
+                let what = match name.as_str() {
+                    n if n.starts_with('F') || n.contains("FP") => "floating-point arithmetic".to_string(),
+                    "ExtractValue" | "InsertValue" => "aggregate values in registers".to_string(),
+                    "VAArg" => "variadic arguments (va_arg)".to_string(),
+                    n => format!("the `{}` instruction", n.to_lowercase()),
+                };
+                return Err(what);
+            }
+        })
+    }
+
+    /// Phi moves for the CFG edge `from_block -> to_block`.
+    fn phi_moves(&self, from_block: &Name, to_block: &Name) -> R<Vec<(VarId, Value)>> {
+        let bb = self.f.basic_blocks.iter().find(|b| &b.name == to_block).ok_or("branch to unknown block")?;
+        let mut moves = vec![];
+        for i in &bb.instrs {
+            if let Instruction::Phi(p) = i {
+                let (v, _) = p
+                    .incoming_values
+                    .iter()
+                    .find(|(_, b)| b == from_block)
+                    .ok_or("phi without a value for its predecessor")?;
+                moves.push((self.var_of(&p.dest), self.operand(v)?));
+            }
+        }
+        Ok(moves)
+    }
+
+    /// Adds the edges `cur --assume(cond)--> [phi] --> target`.
+    fn branch(&mut self, cur: Loc, cond: Option<Value>, from: &Name, to: &Name, src: Option<SrcLoc>) -> R<()> {
+        let target = *self.blocks.get(to).ok_or("branch to unknown block")?;
+        let moves = self.phi_moves(from, to)?;
+        match (cond, moves.is_empty()) {
+            (Some(c), true) => {
+                self.out.add_edge(cur, target, Instr::Assume(c), src);
+            }
+            (Some(c), false) => {
+                let mid = self.new_loc(from);
+                self.out.add_edge(cur, mid, Instr::Assume(c), src);
+                self.out.add_edge(mid, target, Instr::Phi(moves), src);
+            }
+            (None, _) => {
+                self.out.add_edge(cur, target, Instr::Phi(moves), src);
+            }
+        }
+        Ok(())
+    }
+
+    fn new_loc(&mut self, block: &Name) -> Loc {
+        self.out.add_loc(LocInfo { src: None, block: name_str(block) })
+    }
+
+    fn terminator(&mut self, cur: Loc, block: &Name, t: &'m Terminator) -> R<()> {
+        let src = self.cx.src(t.get_debug_loc());
+        match t {
+            Terminator::Ret(r) => {
+                let v = match &r.return_operand {
+                    Some(o) => Some(self.operand(o)?),
+                    None => None,
+                };
+                let exit = self.out.exit;
+                self.out.add_edge(cur, exit, Instr::Return(v), src);
+            }
+            Terminator::Br(b) => self.branch(cur, None, block, &b.dest, src)?,
+            Terminator::CondBr(b) => {
+                let c = self.operand(&b.condition)?;
+                self.branch(cur, Some(c.clone()), block, &b.true_dest, src)?;
+                self.branch(cur, Some(Value::negate(c)), block, &b.false_dest, src)?;
+            }
+            Terminator::Switch(s) => {
+                let x = self.operand(&s.operand)?;
+                let mut default = Value::bool(true);
+                let mut seen = std::collections::HashSet::new();
+                for (k, dest) in &s.dests {
+                    let kv = self.cx.const_value(k)?;
+                    let is = Value::Cmp { op: CmpOp::Eq, lhs: Box::new(x.clone()), rhs: Box::new(kv.clone()) };
+                    let isnt = Value::Cmp { op: CmpOp::Ne, lhs: Box::new(x.clone()), rhs: Box::new(kv) };
+                    default = match default {
+                        Value::Const { .. } => isnt,
+                        d => Value::Binary { op: BinOp::And, ty: Ty::Bool, lhs: Box::new(d), rhs: Box::new(isnt) },
+                    };
+                    // several cases to one block: one edge whose condition is their disjunction
+                    if seen.insert(dest.clone()) {
+                        let mut cond = is;
+                        for (k2, d2) in &s.dests {
+                            if d2 == dest && k2 != k {
+                                let kv2 = self.cx.const_value(k2)?;
+                                let is2 = Value::Cmp { op: CmpOp::Eq, lhs: Box::new(x.clone()), rhs: Box::new(kv2) };
+                                cond = Value::Binary { op: BinOp::Or, ty: Ty::Bool, lhs: Box::new(cond), rhs: Box::new(is2) };
+                            }
+                        }
+                        self.branch(cur, Some(cond), block, dest, src)?;
+                    }
+                }
+                self.branch(cur, Some(default), block, &s.default_dest, src)?;
+            }
+            Terminator::Unreachable(_) => {
+                let sink = self.out.sink;
+                self.out.add_edge(
+                    cur,
+                    sink,
+                    Instr::Unsupported("executed an `unreachable` instruction (undefined behaviour)".into()),
+                    src,
+                );
+            }
+            other => {
+                let dbg = format!("{other:?}");
+                let name = dbg.split('(').next().unwrap_or("terminator").to_lowercase();
+                let sink = self.out.sink;
+                self.out.add_edge(cur, sink, Instr::Unsupported(format!("the `{name}` terminator")), src);
+            }
+        }
+        Ok(())
+    }
+
+    fn lower(mut self) -> Function {
+        let f = self.f;
+        // variables: parameters, then every named result
+        let mut bad_param = None;
+        for p in &f.parameters {
+            let ty = self.cx.ty_of(&p.ty).unwrap_or_else(|| {
+                bad_param = Some(format!("parameter of type {}", p.ty));
+                Ty::Int(8)
+            });
+            let v = self.out.add_var(format!("%{}", name_str(&p.name)), ty);
+            self.out.params.push(v);
+            self.vars.insert(p.name.clone(), v);
+        }
+        for bb in &f.basic_blocks {
+            for i in &bb.instrs {
+                if let Some(d) = i.try_get_result() {
+                    let t = self.cx.m.types.type_of(i);
+                    let ty = self.cx.ty_of(&t).unwrap_or(Ty::Int(8));
+                    let v = self.out.add_var(format!("%{}", name_str(d)), ty);
+                    self.vars.insert(d.clone(), v);
+                }
+            }
+        }
+        for bb in &f.basic_blocks {
+            let l = self.new_loc(&bb.name);
+            self.blocks.insert(bb.name.clone(), l);
+        }
+        self.out.entry = Loc(0);
+        self.out.exit = self.out.add_loc(LocInfo { src: None, block: "exit".into() });
+        self.out.sink = self.out.add_loc(LocInfo { src: None, block: "sink".into() });
+        if let Some(why) = bad_param {
+            let (e, s) = (self.out.entry, self.out.sink);
+            self.out.add_edge(e, s, Instr::Unsupported(why), self.cx.src(&f.debugloc));
+            return self.out;
+        }
+        for bb in &f.basic_blocks {
+            let mut cur = self.blocks[&bb.name];
+            let mut ended = false;
+            for i in &bb.instrs {
+                let src = self.cx.src(i.get_debug_loc());
+                let instrs = self.instr(i).unwrap_or_else(|e| vec![Instr::Unsupported(e)]);
+                for ins in instrs {
+                    let terminal = matches!(ins, Instr::Error | Instr::Halt | Instr::Unsupported(_));
+                    let next = if terminal { self.out.sink } else { self.new_loc(&bb.name) };
+                    self.out.add_edge(cur, next, ins, src);
+                    cur = next;
+                    if terminal {
+                        ended = true;
+                        break;
+                    }
+                }
+                if ended {
+                    break;
+                }
+            }
+            if !ended {
+                if let Err(e) = self.terminator(cur, &bb.name, &bb.term) {
+                    let src = self.cx.src(bb.term.get_debug_loc());
+                    // drop partial edges of the terminator: make the location fail instead
+                    let leftover: Vec<_> = self.out.succs[cur.index()].drain(..).collect();
+                    drop(leftover);
+                    let sink = self.out.sink;
+                    self.out.add_edge(cur, sink, Instr::Unsupported(e), src);
+                }
+            }
+        }
+        self.out
+    }
+}
+
+fn load_store_err(what: &str, t: &Type) -> String {
+    match t {
+        Type::FPType(_) => "floating-point arithmetic".to_string(),
+        _ => format!("{what} of a value of type {t}"),
+    }
+}
+
+/// `ptrtoint`/`inttoptr` lowered as ZExt casts: turn them into truncations
+/// when the target is narrower.
+fn fix_resize(v: &mut [Instr]) {
+    for i in v {
+        if let Instr::Assign { value: Value::Cast { op, to, arg }, .. } = i {
+            if let Value::Const { ty, .. } = arg.as_ref() {
+                if ty.bits() > to.bits() {
+                    *op = CastOp::Trunc;
+                }
+            }
+        }
+    }
+}
+
+/// Lowers a whole module.
+pub fn lower(m: &llvm_ir::Module, dm: DataModel, geps: &GepTable) -> Result<Module, String> {
+    let ptr_bits = dm.pointer_bits();
+    let mut cx = Ctx {
+        m,
+        layout: Layout { m, ptr_bits },
+        ptr_bits,
+        geps,
+        globals: HashMap::new(),
+        funcs: HashMap::new(),
+        defined: HashMap::new(),
+        files: vec![],
+        file_ids: HashMap::new(),
+    };
+    let mut functions = vec![];
+    for f in &m.functions {
+        cx.funcs.insert(f.name.clone(), FuncId(functions.len() as u32));
+        cx.defined.insert(f.name.clone(), true);
+        let ret = cx.ty_of(&f.return_type);
+        functions.push(Function::external(f.name.clone(), ret, f.is_var_arg));
+    }
+    for d in &m.func_declarations {
+        cx.funcs.insert(d.name.clone(), FuncId(functions.len() as u32));
+        cx.defined.insert(d.name.clone(), false);
+        let mut fe = Function::external(d.name.clone(), cx.ty_of(&d.return_type), d.is_var_arg);
+        for p in &d.parameters {
+            let ty = cx.ty_of(&p.ty).unwrap_or(Ty::Int(8));
+            let v = fe.add_var(format!("%{}", name_str(&p.name)), ty);
+            fe.params.push(v);
+        }
+        functions.push(fe);
+    }
+    for (i, g) in m.global_vars.iter().enumerate() {
+        cx.globals.insert(name_str(&g.name), GlobalId(i as u32));
+    }
+    let mut globals = vec![];
+    for g in &m.global_vars {
+        let name = name_str(&g.name);
+        let (size, align, init) = match &g.initializer {
+            Some(c) => {
+                let t = m.types.type_of(c.as_ref());
+                let size = cx.layout.alloc_size(&t).map_err(|e| format!("global @{name}: {e}"))?;
+                let align = (g.alignment as u64).max(cx.layout.align(&t).unwrap_or(1));
+                let mut init = vec![];
+                cx.flatten(c, 0, &mut init).map_err(|e| format!("initializer of global @{name}: {e}"))?;
+                (size, align, init)
+            }
+            None => (0, g.alignment.max(1) as u64, vec![]),
+        };
+        globals.push(Global { name, size, align, init, constant: g.is_constant, external: g.initializer.is_none() });
+    }
+    for (i, f) in m.functions.iter().enumerate() {
+        let out = std::mem::replace(&mut functions[i], Function::external(String::new(), None, false));
+        let mut out = out;
+        out.defined = true;
+        let fl = FnLower { cx: &mut cx, f, out, vars: HashMap::new(), blocks: HashMap::new() };
+        functions[i] = fl.lower();
+    }
+    let module = Module { files: cx.files, data_model: dm, globals, functions };
+    module.validate()?;
+    Ok(module)
+}
+
+trait IsVector {
+    fn is_vector(&self) -> bool;
+}
+impl IsVector for Type {
+    fn is_vector(&self) -> bool {
+        matches!(self, Type::VectorType { .. })
+    }
+}

@@ -1,0 +1,594 @@
+//! kappa's own flowgraph IR: a program is a set of functions, each a graph of
+//! locations joined by edges labelled with one instruction (the papers'
+//! flowgraph). No LLVM type appears here; `kappa-frontend` is the only reader
+//! of LLVM and lowers into these types.
+//!
+//! Conventions:
+//! - integers are bitvectors (`Ty::Int(w)`); pointers are `Ty::Int(ptr_bits)`
+//!   of the module's [`DataModel`]; LLVM `i1` is `Ty::Bool`;
+//! - a location with several outgoing edges has only [`Instr::Assume`] edges
+//!   (a branch); every other location has at most one outgoing edge;
+//! - phi nodes become [`Instr::Phi`] parallel assignments on the CFG edge;
+//! - SV-COMP calls are recognised by the frontend: `__VERIFIER_nondet_*`
+//!   becomes [`Instr::Nondet`], `reach_error` becomes [`Instr::Error`],
+//!   `abort`/`exit` become [`Instr::Halt`].
+
+mod print;
+pub use print::ValuePrinter;
+
+use serde::Serialize;
+use std::fmt;
+
+/// Data model of the analysed program: decides pointer and `long` width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Default)]
+pub enum DataModel {
+    /// `int`, `long`, pointers are 32 bits (`-m32`); the SV-COMP default.
+    #[default]
+    Ilp32,
+    /// `long` and pointers are 64 bits (`-m64`).
+    Lp64,
+}
+
+impl DataModel {
+    /// Width of a pointer in bits (32 or 64).
+    pub fn pointer_bits(self) -> u32 {
+        match self {
+            DataModel::Ilp32 => 32,
+            DataModel::Lp64 => 64,
+        }
+    }
+    /// The clang/gcc flag selecting this data model.
+    pub fn cc_flag(self) -> &'static str {
+        match self {
+            DataModel::Ilp32 => "-m32",
+            DataModel::Lp64 => "-m64",
+        }
+    }
+    /// Parses `ILP32`/`LP64` (case-insensitive), as in SV-COMP task files.
+    pub fn parse(s: &str) -> Option<DataModel> {
+        match s.to_ascii_uppercase().as_str() {
+            "ILP32" | "32" => Some(DataModel::Ilp32),
+            "LP64" | "64" => Some(DataModel::Lp64),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for DataModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DataModel::Ilp32 => "ILP32",
+            DataModel::Lp64 => "LP64",
+        })
+    }
+}
+
+/// Type of an IR value: a boolean (LLVM `i1`) or a bitvector of `w` bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Ty {
+    /// Truth value; LLVM `i1`.
+    Bool,
+    /// Bitvector of the given width (1..=128); pointers use the data model width.
+    Int(u32),
+}
+
+impl Ty {
+    /// Width in bits (`Bool` counts as 1).
+    pub fn bits(self) -> u32 {
+        match self {
+            Ty::Bool => 1,
+            Ty::Int(w) => w,
+        }
+    }
+    /// Size in bytes when stored in memory (`Bool` occupies one byte).
+    pub fn store_bytes(self) -> u32 {
+        self.bits().div_ceil(8)
+    }
+}
+
+macro_rules! id_type {
+    ($(#[$m:meta])* $name:ident, $prefix:literal) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+        pub struct $name(pub u32);
+        impl $name {
+            /// The index as `usize`, for indexing the owning vector.
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!($prefix, "{}"), self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A location (program point) of one function.
+    Loc,
+    "L"
+);
+id_type!(
+    /// An edge of one function's flowgraph.
+    EdgeId,
+    "e"
+);
+id_type!(
+    /// A local SSA variable (register) of one function.
+    VarId,
+    "v"
+);
+id_type!(
+    /// A global object of the module.
+    GlobalId,
+    "g"
+);
+id_type!(
+    /// A function of the module (defined or external).
+    FuncId,
+    "f"
+);
+
+/// A source position: index into [`Module::files`], line and column (1-based; 0 = unknown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct SrcLoc {
+    /// Index into [`Module::files`].
+    pub file: u32,
+    /// Line, 1-based.
+    pub line: u32,
+    /// Column, 1-based; 0 when unknown.
+    pub col: u32,
+}
+
+/// Binary operators with LLVM/C bitvector semantics (wrap-around arithmetic).
+/// On `Bool` operands only `And`, `Or`, `Xor` are allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[allow(missing_docs)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+}
+
+/// Comparison predicates; the result is `Ty::Bool`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[allow(missing_docs)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+}
+
+/// Width conversions. `ZExt`/`SExt` from `Bool` give 0/1 and 0/-1;
+/// `Trunc` to `Bool` keeps the lowest bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[allow(missing_docs)]
+pub enum CastOp {
+    ZExt,
+    SExt,
+    Trunc,
+}
+
+/// A side-effect-free value computed on an edge: a small expression tree over
+/// variables, constants and addresses. Every node knows its type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Value {
+    /// A local variable.
+    Var(VarId),
+    /// A constant; `bits` holds the value zero-extended (for `Bool`, 0 or 1).
+    Const {
+        /// Type of the constant.
+        ty: Ty,
+        /// The bits, zero-extended to 128.
+        bits: u128,
+    },
+    /// Address of a global object plus nothing (offsets are explicit `Add`s).
+    GlobalAddr(GlobalId),
+    /// Address of a function (for function pointers).
+    FuncAddr(FuncId),
+    /// An unspecified value (LLVM `undef`/`poison`); executed as a fresh unconstrained symbol.
+    Undef(Ty),
+    /// Boolean or bitwise negation.
+    Not(Box<Value>),
+    /// Binary operation; both operands and the result have type `ty`.
+    Binary {
+        /// Operator.
+        op: BinOp,
+        /// Type of operands and result.
+        ty: Ty,
+        /// Left operand.
+        lhs: Box<Value>,
+        /// Right operand.
+        rhs: Box<Value>,
+    },
+    /// Comparison of two operands of the same type; result `Bool`.
+    Cmp {
+        /// Predicate.
+        op: CmpOp,
+        /// Left operand.
+        lhs: Box<Value>,
+        /// Right operand.
+        rhs: Box<Value>,
+    },
+    /// Width conversion to `to`.
+    Cast {
+        /// Conversion kind.
+        op: CastOp,
+        /// Target type.
+        to: Ty,
+        /// Operand.
+        arg: Box<Value>,
+    },
+    /// `cond ? then : else_`; both branches have type `ty`.
+    Select {
+        /// Type of the branches and the result.
+        ty: Ty,
+        /// Condition (`Bool`).
+        cond: Box<Value>,
+        /// Value when true.
+        then: Box<Value>,
+        /// Value when false.
+        else_: Box<Value>,
+    },
+}
+
+impl Value {
+    /// A bitvector constant of width `w` holding `v` (truncated to `w` bits).
+    pub fn int(w: u32, v: u128) -> Value {
+        let mask = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
+        Value::Const { ty: Ty::Int(w), bits: v & mask }
+    }
+    /// A boolean constant.
+    pub fn bool(b: bool) -> Value {
+        Value::Const { ty: Ty::Bool, bits: b as u128 }
+    }
+    /// Boolean negation, folding constants and double negation.
+    pub fn negate(v: Value) -> Value {
+        match v {
+            Value::Const { ty: Ty::Bool, bits } => Value::bool(bits == 0),
+            Value::Not(inner) => *inner,
+            other => Value::Not(Box::new(other)),
+        }
+    }
+    /// Type of this value; `vars` gives variable types, `ptr` the pointer type.
+    pub fn ty(&self, vars: &[VarInfo], ptr: Ty) -> Ty {
+        match self {
+            Value::Var(v) => vars[v.index()].ty,
+            Value::Const { ty, .. } | Value::Undef(ty) => *ty,
+            Value::GlobalAddr(_) | Value::FuncAddr(_) => ptr,
+            Value::Not(a) => a.ty(vars, ptr),
+            Value::Binary { ty, .. } | Value::Select { ty, .. } => *ty,
+            Value::Cmp { .. } => Ty::Bool,
+            Value::Cast { to, .. } => *to,
+        }
+    }
+    /// Calls `f` on every variable read by this value.
+    pub fn for_each_var(&self, f: &mut impl FnMut(VarId)) {
+        match self {
+            Value::Var(v) => f(*v),
+            Value::Const { .. } | Value::GlobalAddr(_) | Value::FuncAddr(_) | Value::Undef(_) => {}
+            Value::Not(a) | Value::Cast { arg: a, .. } => a.for_each_var(f),
+            Value::Binary { lhs, rhs, .. } | Value::Cmp { lhs, rhs, .. } => {
+                lhs.for_each_var(f);
+                rhs.for_each_var(f);
+            }
+            Value::Select { cond, then, else_, .. } => {
+                cond.for_each_var(f);
+                then.for_each_var(f);
+                else_.for_each_var(f);
+            }
+        }
+    }
+}
+
+/// The target of a call.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Callee {
+    /// A function of the module (defined, or external and handled by the engine's shims).
+    Direct(FuncId),
+    /// A function pointer.
+    Indirect(Value),
+}
+
+/// The instruction labelling an edge.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Instr {
+    /// `dst := value`.
+    Assign {
+        /// Assigned variable.
+        dst: VarId,
+        /// Assigned value.
+        value: Value,
+    },
+    /// Continue only if the boolean `cond` holds (branch edges and `__VERIFIER_assume`).
+    Assume(Value),
+    /// Parallel assignment of phi nodes on a CFG edge: all right-hand sides are read first.
+    Phi(Vec<(VarId, Value)>),
+    /// `dst := *addr`, reading `ty.store_bytes()` bytes (little-endian).
+    Load {
+        /// Destination variable.
+        dst: VarId,
+        /// Address read.
+        addr: Value,
+        /// Type of the loaded value.
+        ty: Ty,
+    },
+    /// `*addr := value`, writing the value's store size (little-endian).
+    Store {
+        /// Address written.
+        addr: Value,
+        /// Stored value.
+        value: Value,
+    },
+    /// A stack object of `size` bytes freed when the function returns; `dst` gets its address.
+    Alloca {
+        /// Variable receiving the address.
+        dst: VarId,
+        /// Size in bytes (usually constant).
+        size: Value,
+        /// Alignment in bytes.
+        align: u32,
+    },
+    /// A call; results of void functions are not assigned.
+    Call {
+        /// Variable receiving the result, if any.
+        dst: Option<VarId>,
+        /// Called function.
+        callee: Callee,
+        /// Arguments.
+        args: Vec<Value>,
+    },
+    /// Return from the function (edge into [`Function::exit`]).
+    Return(Option<Value>),
+    /// `dst := ` a fresh program input (a `__VERIFIER_nondet_*` call).
+    Nondet {
+        /// Destination variable.
+        dst: VarId,
+        /// Type of the input.
+        ty: Ty,
+        /// The nondet function called, e.g. `__VERIFIER_nondet_int`.
+        origin: String,
+    },
+    /// `reach_error()` is called: the target of the unreach-call property.
+    Error,
+    /// `abort()`, `exit()`, failed assertion outside `reach_error`: the path ends silently.
+    Halt,
+    /// A construct kappa cannot execute; reaching it makes the path incomplete.
+    Unsupported(String),
+}
+
+/// One edge of a flowgraph.
+#[derive(Clone, Debug, Serialize)]
+pub struct Edge {
+    /// Source location.
+    pub from: Loc,
+    /// Target location.
+    pub to: Loc,
+    /// The instruction executed along the edge.
+    pub instr: Instr,
+    /// Source position of the instruction, when debug info has one.
+    pub src: Option<SrcLoc>,
+}
+
+/// A local variable: printable name and type.
+#[derive(Clone, Debug, Serialize)]
+pub struct VarInfo {
+    /// Name from the LLVM value (`%x`, `%5`), unique in the function.
+    pub name: String,
+    /// Type.
+    pub ty: Ty,
+}
+
+/// Per-location data.
+#[derive(Clone, Debug, Serialize, Default)]
+pub struct LocInfo {
+    /// Source position of the first instruction leaving this location, if known.
+    pub src: Option<SrcLoc>,
+    /// LLVM basic block this location belongs to, for printing.
+    pub block: String,
+}
+
+/// A function: defined ones have a flowgraph; external ones only a signature.
+#[derive(Clone, Debug, Serialize)]
+pub struct Function {
+    /// Name (the C identifier).
+    pub name: String,
+    /// Parameter variables, in order.
+    pub params: Vec<VarId>,
+    /// Return type, `None` for void.
+    pub ret: Option<Ty>,
+    /// All variables (parameters included).
+    pub vars: Vec<VarInfo>,
+    /// All locations; empty for external functions.
+    pub locs: Vec<LocInfo>,
+    /// All edges.
+    pub edges: Vec<Edge>,
+    /// Outgoing edges of each location, in a deterministic order.
+    pub succs: Vec<Vec<EdgeId>>,
+    /// Entry location.
+    pub entry: Loc,
+    /// Location reached by `Return` edges.
+    pub exit: Loc,
+    /// Location reached by `Error`, `Halt` and `Unsupported` edges.
+    pub sink: Loc,
+    /// Whether the function has a body.
+    pub defined: bool,
+    /// Whether the function takes variable arguments.
+    pub variadic: bool,
+}
+
+impl Function {
+    /// An external (body-less) function.
+    pub fn external(name: String, ret: Option<Ty>, variadic: bool) -> Function {
+        Function {
+            name,
+            params: vec![],
+            ret,
+            vars: vec![],
+            locs: vec![],
+            edges: vec![],
+            succs: vec![],
+            entry: Loc(0),
+            exit: Loc(0),
+            sink: Loc(0),
+            defined: false,
+            variadic,
+        }
+    }
+    /// Adds a location and returns it.
+    pub fn add_loc(&mut self, info: LocInfo) -> Loc {
+        self.locs.push(info);
+        self.succs.push(vec![]);
+        Loc(self.locs.len() as u32 - 1)
+    }
+    /// Adds an edge `from -> to` labelled `instr`.
+    pub fn add_edge(&mut self, from: Loc, to: Loc, instr: Instr, src: Option<SrcLoc>) -> EdgeId {
+        let id = EdgeId(self.edges.len() as u32);
+        self.edges.push(Edge { from, to, instr, src });
+        self.succs[from.index()].push(id);
+        if self.locs[from.index()].src.is_none() {
+            self.locs[from.index()].src = src;
+        }
+        id
+    }
+    /// Adds a variable and returns it.
+    pub fn add_var(&mut self, name: String, ty: Ty) -> VarId {
+        self.vars.push(VarInfo { name, ty });
+        VarId(self.vars.len() as u32 - 1)
+    }
+    /// The edges leaving `l`.
+    pub fn out_edges(&self, l: Loc) -> impl Iterator<Item = (EdgeId, &Edge)> + '_ {
+        self.succs[l.index()].iter().map(move |&e| (e, &self.edges[e.index()]))
+    }
+}
+
+/// A piece of a global's initial contents.
+#[derive(Clone, Debug, Serialize)]
+pub enum InitValue {
+    /// An integer of `bytes` bytes, little-endian.
+    Int {
+        /// Size in bytes.
+        bytes: u32,
+        /// Value (zero-extended).
+        value: u128,
+    },
+    /// The address of a global or function plus `addend`, stored in `bytes` bytes.
+    Addr {
+        /// The object whose address is stored.
+        target: AddrTarget,
+        /// Byte offset added to the address.
+        addend: i64,
+        /// Size in bytes (pointer size).
+        bytes: u32,
+    },
+}
+
+/// What an address in an initializer points to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AddrTarget {
+    /// A global object.
+    Global(GlobalId),
+    /// A function.
+    Func(FuncId),
+}
+
+/// A global object: size, alignment and initial contents (unlisted bytes are zero).
+#[derive(Clone, Debug, Serialize)]
+pub struct Global {
+    /// Name (C identifier, or `.str` style names for literals).
+    pub name: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Alignment in bytes.
+    pub align: u64,
+    /// Initial contents as `(offset, value)` pieces; every other byte is zero.
+    pub init: Vec<(u64, InitValue)>,
+    /// Whether the object is read-only (a `constant` in LLVM).
+    pub constant: bool,
+    /// Whether the global is only declared (`extern`) and has no definition.
+    pub external: bool,
+}
+
+/// A whole program in kappa IR.
+#[derive(Clone, Debug, Serialize)]
+pub struct Module {
+    /// Source files referenced by [`SrcLoc::file`].
+    pub files: Vec<String>,
+    /// Data model the program was compiled for.
+    pub data_model: DataModel,
+    /// Global objects.
+    pub globals: Vec<Global>,
+    /// Functions, defined and external.
+    pub functions: Vec<Function>,
+}
+
+impl Module {
+    /// Pointer type of this module.
+    pub fn ptr_ty(&self) -> Ty {
+        Ty::Int(self.data_model.pointer_bits())
+    }
+    /// Finds a function by name.
+    pub fn function_by_name(&self, name: &str) -> Option<FuncId> {
+        self.functions.iter().position(|f| f.name == name).map(|i| FuncId(i as u32))
+    }
+    /// The function with id `f`.
+    pub fn func(&self, f: FuncId) -> &Function {
+        &self.functions[f.index()]
+    }
+    /// `file:line` for a source position.
+    pub fn describe(&self, src: Option<SrcLoc>) -> String {
+        match src {
+            Some(s) => {
+                let file = self.files.get(s.file as usize).map(String::as_str).unwrap_or("?");
+                let base = std::path::Path::new(file)
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or(file);
+                format!("{base}:{}", s.line)
+            }
+            None => "?".to_string(),
+        }
+    }
+    /// Checks the structural invariants stated in the crate docs; returns the first violation.
+    pub fn validate(&self) -> Result<(), String> {
+        for f in self.functions.iter().filter(|f| f.defined) {
+            for (i, succs) in f.succs.iter().enumerate() {
+                if succs.len() > 1 {
+                    for e in succs {
+                        if !matches!(f.edges[e.index()].instr, Instr::Assume(_)) {
+                            return Err(format!(
+                                "{}: location L{i} branches with a non-assume edge",
+                                f.name
+                            ));
+                        }
+                    }
+                }
+            }
+            for e in &f.edges {
+                if e.from.index() >= f.locs.len() || e.to.index() >= f.locs.len() {
+                    return Err(format!("{}: edge to a missing location", f.name));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,162 @@
+//! The `kappa` command: `verify`, `replay` and `ir` subcommands.
+
+mod report;
+mod verify;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use kappa_ir::DataModel;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// kappa: symbolic execution and verification of C programs.
+#[derive(Parser, Debug)]
+#[command(name = "kappa", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+/// Data model choices on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum DataModelArg {
+    /// 32-bit int, long and pointers (-m32; SV-COMP default).
+    #[value(name = "ILP32", alias = "ilp32")]
+    Ilp32,
+    /// 64-bit long and pointers (-m64).
+    #[value(name = "LP64", alias = "lp64")]
+    Lp64,
+}
+
+impl From<DataModelArg> for DataModel {
+    fn from(d: DataModelArg) -> DataModel {
+        match d {
+            DataModelArg::Ilp32 => DataModel::Ilp32,
+            DataModelArg::Lp64 => DataModel::Lp64,
+        }
+    }
+}
+
+/// Analysis modes (later techniques add values here).
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum Mode {
+    /// Classic symbolic execution.
+    Classic,
+}
+
+/// Search strategies.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SearcherArg {
+    /// Alternate depth-first and breadth-first (default).
+    Interleaved,
+    /// Depth-first.
+    Dfs,
+    /// Breadth-first.
+    Bfs,
+    /// Uniformly random pending state (seeded).
+    Random,
+    /// Least-executed location first.
+    Coverage,
+}
+
+/// Options of `kappa verify`.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
+    pub file: PathBuf,
+    /// Overall time limit in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Stop after creating this many states.
+    #[arg(long)]
+    pub max_states: Option<u64>,
+    /// Search strategy.
+    #[arg(long, value_enum, default_value_t = SearcherArg::Interleaved)]
+    pub searcher: SearcherArg,
+    /// Data model (default: the task's, else ILP32).
+    #[arg(long, value_enum)]
+    pub data_model: Option<DataModelArg>,
+    /// Analysis mode.
+    #[arg(long, value_enum, default_value_t = Mode::Classic)]
+    pub mode: Mode,
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw the symbolic execution tree to FILE.dot or FILE.svg.
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<PathBuf>,
+    /// Write the error test in Test-Comp format (metadata.xml + testcase) to DIR.
+    #[arg(long, value_name = "DIR")]
+    pub tests_dir: Option<PathBuf>,
+    /// Write every query sent to Z3 as SMT-LIB2 into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub dump_queries: Option<PathBuf>,
+    /// Time limit per solver query in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    pub solver_timeout: f64,
+    /// Seed for the random searcher.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Extra flag passed to clang (repeatable), e.g. --cflag=-DN=4.
+    #[arg(long = "cflag", value_name = "FLAG", allow_hyphen_values = true)]
+    pub cflags: Vec<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Decide whether reach_error() is reachable: true, false (with a test) or unknown.
+    Verify(VerifyArgs),
+    /// Run a program natively on a test and report whether reach_error() is reached.
+    Replay {
+        /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
+        program: PathBuf,
+        /// Test: Test-Comp testcase XML, kappa JSON, or one value per line.
+        test: PathBuf,
+        /// Data model (default: the task's, else ILP32).
+        #[arg(long, value_enum)]
+        data_model: Option<DataModelArg>,
+        /// Time limit in seconds.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+        /// Print one JSON object on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print kappa's IR of a program.
+    Ir {
+        /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
+        file: PathBuf,
+        /// Data model (default: the task's, else ILP32).
+        #[arg(long, value_enum)]
+        data_model: Option<DataModelArg>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // deep expressions recurse; give the work a large stack
+    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || run(cli));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("kappa: internal error (worker thread failed)");
+            ExitCode::from(3)
+        }
+    }
+}
+
+fn run(cli: Cli) -> ExitCode {
+    let res = match cli.cmd {
+        Cmd::Verify(args) => verify::verify(&args),
+        Cmd::Replay { program, test, data_model, timeout, json } => {
+            verify::replay_cmd(&program, &test, data_model.map(Into::into), timeout, json)
+        }
+        Cmd::Ir { file, data_model } => verify::ir_cmd(&file, data_model.map(Into::into)),
+    };
+    match res {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kappa: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! Rendering of a verification result: human-readable text or one JSON object.
+
+use kappa_engine::{ErrorWitness, Stats, Verdict};
+use kappa_ir::DataModel;
+use serde_json::json;
+use std::path::Path;
+
+/// Everything `kappa verify` reports.
+pub struct Report {
+    /// The input file as given.
+    pub file: String,
+    /// Data model used.
+    pub data_model: DataModel,
+    /// Analysis mode.
+    pub mode: &'static str,
+    /// Verdict.
+    pub verdict: Verdict,
+    /// Reason for `unknown`.
+    pub reason: Option<String>,
+    /// The confirmed error witness (for `false`).
+    pub witness: Option<ErrorWitness>,
+    /// What the native replay said.
+    pub replay: Option<String>,
+    /// Counters.
+    pub stats: Stats,
+    /// Peak resident memory of the process (KiB), if known.
+    pub peak_memory_kb: Option<u64>,
+    /// Extra lines (files written).
+    pub notes: Vec<String>,
+    /// The task's expected verdict, if any (informational).
+    pub expected: Option<bool>,
+}
+
+/// Peak resident set size from /proc (KiB).
+pub fn peak_memory_kb() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn verdict_str(v: Verdict) -> &'static str {
+    match v {
+        Verdict::True => "true",
+        Verdict::False => "false",
+        Verdict::Unknown => "unknown",
+    }
+}
+
+impl Report {
+    /// A report for a program kappa cannot even start on (unsupported construct).
+    pub fn unknown_without_run(file: &Path, reason: String) -> Report {
+        Report {
+            file: file.display().to_string(),
+            data_model: DataModel::default(),
+            mode: "classic",
+            verdict: Verdict::Unknown,
+            reason: Some(reason),
+            witness: None,
+            replay: None,
+            stats: Stats::default(),
+            peak_memory_kb: peak_memory_kb(),
+            notes: vec![],
+            expected: None,
+        }
+    }
+
+    /// Prints the report on stdout.
+    pub fn print(&self, as_json: bool) {
+        if as_json {
+            println!("{}", self.json());
+        } else {
+            print!("{}", self.text());
+        }
+    }
+
+    /// The JSON object.
+    pub fn json(&self) -> serde_json::Value {
+        let test = self.witness.as_ref().map(|w| {
+            json!({
+                "inputs": w.inputs.iter().map(|i| json!({
+                    "origin": i.origin, "type": i.ty.to_string(), "value": i.decimal(), "at": i.at,
+                })).collect::<Vec<_>>(),
+                "error_location": w.location,
+                "error_path": w.path,
+            })
+        });
+        let s = &self.stats;
+        json!({
+            "verdict": verdict_str(self.verdict),
+            "reason": self.reason,
+            "file": self.file,
+            "data_model": self.data_model.to_string(),
+            "mode": self.mode,
+            "test": test,
+            "replay": self.replay,
+            "stats": {
+                "states": s.states, "paths": s.paths, "forks": s.forks, "instructions": s.instructions,
+                "solver_queries": s.queries, "z3_queries": s.z3_queries, "solver_time_s": round3(s.solver_time),
+                "failed_leaves": s.failed_leaves, "max_pending_states": s.max_pending,
+                "wall_time_s": round3(s.wall_time), "peak_memory_kb": self.peak_memory_kb,
+            },
+            "expected_verdict": self.expected,
+        })
+    }
+
+    /// The human-readable text.
+    pub fn text(&self) -> String {
+        use std::fmt::Write;
+        let mut o = String::new();
+        let _ = writeln!(o, "kappa {} ({}, {} symbolic execution)", self.file, self.data_model, self.mode);
+        let _ = writeln!(o, "verdict: {}", verdict_str(self.verdict));
+        if let Some(r) = &self.reason {
+            let _ = writeln!(o, "reason: {r}");
+        }
+        if let Some(w) = &self.witness {
+            let _ = writeln!(o, "reach_error() is called at {}", w.location);
+            let _ = writeln!(o, "inputs ({}):", w.inputs.len());
+            for (k, i) in w.inputs.iter().enumerate() {
+                let _ = writeln!(o, "  #{k:<3} {:<28} = {:<12} at {}", i.origin, i.decimal(), i.at);
+            }
+            let path = if w.path.len() > 40 {
+                let mut p = w.path[..20].to_vec();
+                p.push(format!("... {} steps ...", w.path.len() - 40));
+                p.extend_from_slice(&w.path[w.path.len() - 20..]);
+                p
+            } else {
+                w.path.clone()
+            };
+            let _ = writeln!(o, "error path: {}", path.join(" -> "));
+        }
+        if let Some(r) = &self.replay {
+            let _ = writeln!(o, "native replay: {r}");
+        }
+        let s = &self.stats;
+        let _ = writeln!(
+            o,
+            "stats: {} states, {} paths, {} forks, {} instructions, {} solver queries ({} to Z3, {:.3}s), {} failed leaves, {:.3}s wall{}",
+            s.states,
+            s.paths,
+            s.forks,
+            s.instructions,
+            s.queries,
+            s.z3_queries,
+            s.solver_time,
+            s.failed_leaves,
+            s.wall_time,
+            self.peak_memory_kb.map(|k| format!(", {:.1} MiB peak", k as f64 / 1024.0)).unwrap_or_default()
+        );
+        for n in &self.notes {
+            let _ = writeln!(o, "{n}");
+        }
+        o
+    }
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}

@@ -1,0 +1,214 @@
+//! The commands: loading (frontend), running the engine with native replay
+//! of every error witness, writing tests and trees.
+
+use crate::report::{self, Report};
+use crate::{Mode, SearcherArg, VerifyArgs};
+use anyhow::{anyhow, bail, Context, Result};
+use kappa_engine::{Config, Engine, ErrorWitness, SearcherKind, Validation, Verdict};
+use kappa_frontend::{FrontendError, FrontendOptions, Program};
+use kappa_ir::DataModel;
+use kappa_replay::{Limits, Outcome, TestInput, TestVector};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Loads a program, printing clang's diagnostics for compile errors.
+fn load(path: &Path, dm: Option<DataModel>, cflags: &[String]) -> Result<Program> {
+    let opts = FrontendOptions { data_model: dm, extra_cflags: cflags.to_vec() };
+    kappa_frontend::load(path, &opts).map_err(|e| {
+        if let FrontendError::Compile { diagnostics, .. } = &e {
+            let shown: Vec<&str> = diagnostics.lines().take(20).collect();
+            eprintln!("{}", shown.join("\n"));
+        }
+        anyhow!("{e}")
+    })
+}
+
+/// The test vector of a witness, in the replay crate's terms.
+pub fn test_vector(w: &ErrorWitness) -> TestVector {
+    TestVector { inputs: w.inputs.iter().map(|i| TestInput { origin: i.origin.clone(), value: i.decimal() }).collect() }
+}
+
+fn describe_outcome(o: &Outcome) -> String {
+    match o {
+        Outcome::ReachedError => "reach_error reached".into(),
+        Outcome::AssumeViolated => "an assumption failed".into(),
+        Outcome::Exited(c) => format!("exited with status {c} without reaching reach_error"),
+        Outcome::Signaled(s) => format!("killed by signal {s} without reaching reach_error"),
+        Outcome::Timeout => "timed out".into(),
+    }
+}
+
+/// `kappa verify`.
+pub fn verify(args: &VerifyArgs) -> Result<()> {
+    let start = Instant::now();
+    let Mode::Classic = args.mode;
+    let prog = match load(&args.file, args.data_model.map(Into::into), &args.cflags) {
+        Ok(p) => p,
+        Err(e) => {
+            // a valid program with a construct kappa cannot represent: unknown, not an error
+            if e.to_string().contains("unsupported program") {
+                let r = Report::unknown_without_run(&args.file, e.to_string());
+                r.print(args.json);
+                return Ok(());
+            }
+            return Err(e);
+        }
+    };
+    let main_ok = prog.module.function_by_name("main").map(|f| prog.module.func(f).defined).unwrap_or(false);
+    if !main_ok {
+        bail!("{}: no `main` function to start from", args.file.display());
+    }
+    let dm = prog.module.data_model;
+    let elapsed = start.elapsed().as_secs_f64();
+    let budget = (args.timeout - elapsed).max(0.1);
+    let cfg = Config {
+        searcher: match args.searcher {
+            SearcherArg::Interleaved => SearcherKind::Interleaved,
+            SearcherArg::Dfs => SearcherKind::Dfs,
+            SearcherArg::Bfs => SearcherKind::Bfs,
+            SearcherArg::Random => SearcherKind::Random,
+            SearcherArg::Coverage => SearcherKind::Coverage,
+        },
+        max_states: args.max_states,
+        timeout: Some(Duration::from_secs_f64(budget)),
+        tree: args.tree.is_some(),
+        seed: args.seed,
+        ..Config::default()
+    };
+    let scfg = kappa_solver::SolverConfig {
+        timeout: Duration::from_secs_f64(args.solver_timeout.max(0.001)),
+        dump_dir: args.dump_queries.clone(),
+        ..Default::default()
+    };
+    let solver = kappa_solver::build_solver(&scfg);
+    let mut engine = Engine::new(&prog.module, cfg, solver).map_err(|e| anyhow!("{}: {e}", args.file.display()))?;
+    let sources = prog.sources.clone();
+    let mut replays = vec![];
+    let mut validate = |w: &ErrorWitness| -> Validation {
+        let test = test_vector(w);
+        let limits = Limits { time: Duration::from_secs(10), memory_bytes: 1 << 30 };
+        match kappa_replay::replay(&sources, dm, &test, &limits) {
+            Ok(r) => {
+                let ok = r.outcome == Outcome::ReachedError;
+                replays.push(describe_outcome(&r.outcome));
+                if ok {
+                    Validation::Confirmed
+                } else {
+                    Validation::Rejected(format!("native run {}", describe_outcome(&r.outcome)))
+                }
+            }
+            Err(e) => {
+                replays.push(format!("replay failed: {e}"));
+                Validation::Rejected(format!("native replay failed: {e}"))
+            }
+        }
+    };
+    let show_progress = std::io::stderr().is_terminal();
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let mut progress = |p: &kappa_engine::Progress| {
+        if !show_progress || start.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        let b = bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new_spinner();
+            b.enable_steady_tick(Duration::from_millis(120));
+            b
+        });
+        b.set_message(format!(
+            "states {}  paths {}  pending {}  queries {}  failed {}",
+            p.stats.states, p.stats.paths, p.pending, p.stats.queries, p.stats.failed_leaves
+        ));
+    };
+    let result = engine.run(&mut validate, &mut progress);
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let mut notes = vec![];
+    if let (Some(path), Some(tree)) = (&args.tree, &result.tree) {
+        write_tree(path, &tree.to_dot()).with_context(|| format!("writing the tree to {}", path.display()))?;
+        notes.push(format!("tree written to {}", path.display()));
+    }
+    if let (Some(dir), Some(w)) = (&args.tests_dir, &result.witness) {
+        kappa_replay::write_testcomp(dir, &prog.sources, dm, &[test_vector(w)], concat!("kappa ", env!("CARGO_PKG_VERSION")))
+            .map_err(|e| anyhow!("writing tests to {}: {e}", dir.display()))?;
+        notes.push(format!("test written to {}", dir.display()));
+    }
+    let mut stats = result.stats.clone();
+    stats.wall_time = start.elapsed().as_secs_f64();
+    let r = Report {
+        file: args.file.display().to_string(),
+        data_model: dm,
+        mode: "classic",
+        verdict: result.verdict,
+        reason: result.reason.clone(),
+        witness: result.witness.clone(),
+        replay: if result.verdict == Verdict::False { replays.last().cloned() } else { None },
+        stats,
+        peak_memory_kb: report::peak_memory_kb(),
+        notes,
+        expected: prog.task.as_ref().and_then(|t| t.expected_verdict),
+    };
+    r.print(args.json);
+    Ok(())
+}
+
+fn write_tree(path: &Path, dot: &str) -> Result<()> {
+    let is_svg = path.extension().and_then(|e| e.to_str()).map(|e| e.eq_ignore_ascii_case("svg")).unwrap_or(false);
+    if !is_svg {
+        std::fs::write(path, dot)?;
+        return Ok(());
+    }
+    let mut child = std::process::Command::new("dot")
+        .arg("-Tsvg")
+        .arg("-o")
+        .arg(path)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| anyhow!("cannot run Graphviz `dot` ({e}); install graphviz or use a .dot file"))?;
+    use std::io::Write;
+    child.stdin.take().expect("piped").write_all(dot.as_bytes())?;
+    let st = child.wait()?;
+    if !st.success() {
+        bail!("Graphviz `dot` failed");
+    }
+    Ok(())
+}
+
+/// `kappa replay`.
+pub fn replay_cmd(program: &Path, test: &Path, dm: Option<DataModel>, timeout: f64, json: bool) -> Result<()> {
+    let (sources, dm): (Vec<PathBuf>, DataModel) = if program.extension().and_then(|e| e.to_str()) == Some("yml") {
+        let t = kappa_frontend::Task::read(program).map_err(|e| anyhow!("{e}"))?;
+        (t.input_files.clone(), dm.unwrap_or(t.data_model))
+    } else {
+        if !program.is_file() {
+            bail!("{}: cannot read file: no such file", program.display());
+        }
+        (vec![program.to_path_buf()], dm.unwrap_or_default())
+    };
+    let tv = kappa_replay::read_test(test).map_err(|e| anyhow!("{e}"))?;
+    let limits = Limits { time: Duration::from_secs_f64(timeout.max(0.01)), memory_bytes: 1 << 30 };
+    let r = kappa_replay::replay(&sources, dm, &tv, &limits).map_err(|e| anyhow!("{}: {e}", program.display()))?;
+    let reached = r.outcome == Outcome::ReachedError;
+    if json {
+        let v = serde_json::json!({
+            "program": program.display().to_string(),
+            "reached_error": reached,
+            "outcome": describe_outcome(&r.outcome),
+            "inputs_used": r.inputs_used,
+            "inputs_exhausted": r.inputs_exhausted,
+        });
+        println!("{v}");
+    } else {
+        println!("{}: {}", program.display(), describe_outcome(&r.outcome));
+        println!("inputs used: {} of {}{}", r.inputs_used, tv.inputs.len(), if r.inputs_exhausted { " (ran out; later inputs were 0)" } else { "" });
+    }
+    Ok(())
+}
+
+/// `kappa ir`.
+pub fn ir_cmd(file: &Path, dm: Option<DataModel>) -> Result<()> {
+    let prog = load(file, dm, &[])?;
+    print!("{}", prog.module);
+    Ok(())
+}

@@ -1,0 +1,315 @@
+//! The solver crate's public face: the [`Solver`] trait, results, statistics,
+//! configuration, [`build_solver`] (the KLEE-style chain) and [`check_model`].
+//!
+//! A query asks whether `constraints ∧ goal` is satisfiable, where
+//! `constraints` is a path condition the caller knows to be satisfiable. The
+//! chain built by [`build_solver`] is, from the outside in:
+//!
+//! 1. [`IndependenceSolver`]: keeps only the constraints that transitively
+//!    share symbols (or uninterpreted functions) with the goal;
+//! 2. [`CachingSolver`]: exact result cache plus a counterexample cache that
+//!    re-tries recent models by concrete evaluation;
+//! 3. [`GuessSolver`]: cheap model guessing for queries over few symbols;
+//! 4. [`Z3Solver`]: the in-process Z3 SMT solver.
+//!
+//! Solver trouble never panics: Z3 errors, timeouts and translation failures
+//! become [`SatResult::Unknown`] with a reason. All solvers are tied to the
+//! thread that created them, like the expressions they take (the expression
+//! pool and Z3's default context are both thread-local).
+
+mod cache;
+mod guess;
+mod independence;
+mod translate;
+mod vars;
+mod z3solver;
+
+#[cfg(test)]
+mod difftest;
+
+pub use cache::CachingSolver;
+pub use guess::GuessSolver;
+pub use independence::IndependenceSolver;
+pub use z3solver::Z3Solver;
+
+use kappa_expr::{eval, Assignment, Expr, Kind, Sort, Val};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The answer to a satisfiability query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SatResult {
+    /// Satisfiable, with a model. The model assigns at least every scalar
+    /// (boolean/bitvector) symbol occurring in the goal and in the
+    /// constraints the answer depended on; array symbols are assigned when
+    /// the solver could read their value (see [`Z3Solver`]); interpretations
+    /// of uninterpreted functions are never part of the model.
+    Sat(Assignment),
+    /// Unsatisfiable.
+    Unsat,
+    /// The solver could not decide; the string says why (e.g. `"timeout"`,
+    /// `"canceled"`, `"model check failed"`, or a Z3 reason).
+    Unknown(String),
+}
+
+impl SatResult {
+    /// Whether this is [`SatResult::Sat`].
+    pub fn is_sat(&self) -> bool {
+        matches!(self, SatResult::Sat(_))
+    }
+    /// Whether this is [`SatResult::Unsat`].
+    pub fn is_unsat(&self) -> bool {
+        matches!(self, SatResult::Unsat)
+    }
+    /// Whether this is [`SatResult::Unknown`].
+    pub fn is_unknown(&self) -> bool {
+        matches!(self, SatResult::Unknown(_))
+    }
+    /// The model of a `Sat` answer, `None` otherwise.
+    pub fn model(&self) -> Option<&Assignment> {
+        match self {
+            SatResult::Sat(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// Statistics of a solver chain, as returned by [`Solver::stats`].
+///
+/// The query-level fields (`queries`, `sat`, `unsat`, `unknown`,
+/// `total_time`) describe the calls to the solver whose `stats` was asked
+/// (the outermost one of a chain); the other fields are contributed by the
+/// layer that owns them and are summed through the chain.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolverStats {
+    /// Calls to `check`.
+    pub queries: u64,
+    /// Answers `Sat`.
+    pub sat: u64,
+    /// Answers `Unsat`.
+    pub unsat: u64,
+    /// Answers `Unknown`.
+    pub unknown: u64,
+    /// Queries answered from the exact result cache.
+    pub cache_hits: u64,
+    /// Queries answered by re-using a recent model (counterexample cache).
+    pub cex_cache_hits: u64,
+    /// Queries answered by the model guesser.
+    pub guess_hits: u64,
+    /// Candidate assignments the model guesser evaluated.
+    pub guess_evaluations: u64,
+    /// Constraints dropped by independence slicing (summed over queries).
+    pub constraints_dropped: u64,
+    /// Queries handed to Z3 (`check-sat` calls).
+    pub z3_queries: u64,
+    /// Queries answered without calling Z3 (`queries - z3_queries`).
+    pub answered_without_z3: u64,
+    /// Z3 models that failed the concrete re-check (translation bugs).
+    pub model_check_failures: u64,
+    /// Wall-clock time spent in `check`.
+    pub total_time: Duration,
+    /// Wall-clock time spent inside Z3 (asserting, checking, reading models).
+    pub z3_time: Duration,
+}
+
+impl SolverStats {
+    /// Counts one answered query that took `elapsed`.
+    pub(crate) fn record(&mut self, r: &SatResult, elapsed: Duration) {
+        self.queries += 1;
+        match r {
+            SatResult::Sat(_) => self.sat += 1,
+            SatResult::Unsat => self.unsat += 1,
+            SatResult::Unknown(_) => self.unknown += 1,
+        }
+        self.total_time += elapsed;
+    }
+
+    /// Combines the statistics `own` of a wrapping layer with those of its
+    /// inner solver: query-level fields come from `own` (the wrapper sees
+    /// every query), layer-specific counters are summed.
+    pub(crate) fn layered(own: &SolverStats, inner: SolverStats) -> SolverStats {
+        let mut s = SolverStats {
+            queries: own.queries,
+            sat: own.sat,
+            unsat: own.unsat,
+            unknown: own.unknown,
+            cache_hits: inner.cache_hits + own.cache_hits,
+            cex_cache_hits: inner.cex_cache_hits + own.cex_cache_hits,
+            guess_hits: inner.guess_hits + own.guess_hits,
+            guess_evaluations: inner.guess_evaluations + own.guess_evaluations,
+            constraints_dropped: inner.constraints_dropped + own.constraints_dropped,
+            z3_queries: inner.z3_queries + own.z3_queries,
+            answered_without_z3: 0,
+            model_check_failures: inner.model_check_failures + own.model_check_failures,
+            total_time: own.total_time,
+            z3_time: inner.z3_time + own.z3_time,
+        };
+        s.answered_without_z3 = s.queries.saturating_sub(s.z3_queries);
+        s
+    }
+}
+
+/// A satisfiability checker for conjunctions of boolean expressions.
+pub trait Solver {
+    /// Is the conjunction of `constraints` and `goal` satisfiable?
+    /// `constraints` is a path condition known to be satisfiable (callers
+    /// guarantee it; independence slicing relies on it); `goal` is a boolean
+    /// expression. On `Sat` returns a model assigning at least every symbol
+    /// occurring in the constraints the answer depended on and in `goal`
+    /// (see [`SatResult::Sat`] for arrays and uninterpreted functions).
+    /// Never panics on solver trouble: it answers `Unknown(reason)`.
+    fn check(&mut self, constraints: &[Expr], goal: Expr) -> SatResult;
+    /// Statistics since creation, aggregated over the whole chain below this
+    /// solver (see [`SolverStats`]).
+    fn stats(&self) -> SolverStats;
+}
+
+/// Configuration of the chain built by [`build_solver`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// Time limit per query handed to Z3 (default 10 s). Rounded up to whole
+    /// milliseconds, at least 1 ms; limits above `u32::MAX` ms are clamped.
+    pub timeout: Duration,
+    /// When set (`--dump-queries`), every query that reaches Z3 is written to
+    /// `query-NNNNN.smt2` in this directory (created if missing), followed by
+    /// a comment with the answer. Default `None`.
+    pub dump_dir: Option<PathBuf>,
+    /// Whether to include the [`CachingSolver`] (default `true`).
+    pub cache: bool,
+    /// Whether to include the [`IndependenceSolver`] (default `true`).
+    pub independence: bool,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            timeout: Duration::from_secs(10),
+            dump_dir: None,
+            cache: true,
+            independence: true,
+        }
+    }
+}
+
+/// Builds the solver chain for `cfg`: [`IndependenceSolver`] (if
+/// `cfg.independence`) → [`CachingSolver`] (if `cfg.cache`) →
+/// [`GuessSolver`] → [`Z3Solver`]. The result uses Z3's thread-local context
+/// and must stay on the creating thread (it is not `Send`).
+pub fn build_solver(cfg: &SolverConfig) -> Box<dyn Solver> {
+    let mut s: Box<dyn Solver> = Box::new(Z3Solver::new(cfg));
+    s = Box::new(GuessSolver::new(s));
+    if cfg.cache {
+        s = Box::new(CachingSolver::new(s));
+    }
+    if cfg.independence {
+        s = Box::new(IndependenceSolver::new(s));
+    }
+    s
+}
+
+/// Whether `model` satisfies every constraint and the goal: true iff each of
+/// them evaluates to `true` with [`kappa_expr::eval`] (unassigned symbols
+/// count as 0). Expressions that cannot be evaluated concretely
+/// (quantifiers, uninterpreted functions) make the answer `false`.
+pub fn check_model(constraints: &[Expr], goal: Expr, model: &Assignment) -> bool {
+    constraints
+        .iter()
+        .chain(std::iter::once(&goal))
+        .all(|&e| matches!(eval(e, model), Some(Val::Bool(true))))
+}
+
+/// Whether `model` definitely violates the query: some constraint or the
+/// goal evaluates to `false`. Expressions that cannot be evaluated are
+/// skipped (they can neither confirm nor refute the model), and so are
+/// expressions comparing arrays: `kappa_expr::eval` compares array values
+/// structurally (default plus entries), not extensionally, so equal arrays
+/// with different representations would look different.
+pub(crate) fn model_refutes(constraints: &[Expr], goal: Expr, model: &Assignment) -> bool {
+    constraints
+        .iter()
+        .chain(std::iter::once(&goal))
+        .any(|&e| matches!(eval(e, model), Some(Val::Bool(false))) && !compares_arrays(e))
+}
+
+/// Whether `e` contains an equality between arrays.
+fn compares_arrays(e: Expr) -> bool {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        let kind = x.kind();
+        if let Kind::Eq(a, _) = kind {
+            if matches!(a.sort(), Sort::Array { .. }) {
+                return true;
+            }
+        }
+        stack.extend(kind.children());
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kappa_expr::build::*;
+    use kappa_expr::{Sort, Symbol, SymbolKind};
+
+    fn bv_sym(name: &str, w: u32) -> (Symbol, Expr) {
+        let s = Symbol::fresh(name, Sort::Bv(w), SymbolKind::Input);
+        (s, sym(s))
+    }
+
+    #[test]
+    fn check_model_evaluates_everything() {
+        let (xs, x) = bv_sym("x", 8);
+        let mut m = Assignment::default();
+        m.set(xs, 7);
+        assert!(check_model(&[ult(x, bv(8, 10))], eq(x, bv(8, 7)), &m));
+        assert!(!check_model(&[ult(x, bv(8, 5))], eq(x, bv(8, 7)), &m));
+        assert!(!check_model(&[], eq(x, bv(8, 8)), &m));
+        assert!(!model_refutes(&[], eq(x, bv(8, 7)), &m));
+        assert!(model_refutes(&[ult(x, bv(8, 5))], tru(), &m));
+    }
+
+    #[test]
+    fn array_equalities_are_not_refuted_structurally() {
+        // eval compares arrays structurally: store(const(255), 17, 255) and
+        // const(255) are the same array but evaluate as different.
+        let a = Symbol::fresh("a", Sort::Array { index: 8, elem: 8 }, SymbolKind::Input);
+        let e = eq(store(const_array(8, bv(8, 255)), bv(8, 17), bv(8, 255)), sym(a));
+        let mut m = Assignment::default();
+        m.arrays.insert(a, std::rc::Rc::new(kappa_expr::eval::ArrVal { default: 255, ..Default::default() }));
+        assert!(!model_refutes(&[e], tru(), &m));
+        let (xs, x) = bv_sym("x", 8);
+        m.set(xs, 1);
+        assert!(model_refutes(&[e], eq(x, bv(8, 2)), &m));
+    }
+
+    #[test]
+    fn check_model_rejects_unevaluable() {
+        let (k, ke) = bv_sym("k", 8);
+        let q = forall(vec![k], ne(mul(bv(8, 2), ke), bv(8, 3)));
+        let m = Assignment::default();
+        assert!(!check_model(&[], q, &m));
+        assert!(!model_refutes(&[], q, &m));
+    }
+
+    #[test]
+    fn stats_layering_overrides_query_fields() {
+        let inner = SolverStats { queries: 3, sat: 3, z3_queries: 3, guess_hits: 1, ..Default::default() };
+        let own = SolverStats { queries: 5, sat: 4, unsat: 1, cache_hits: 2, ..Default::default() };
+        let s = SolverStats::layered(&own, inner);
+        assert_eq!((s.queries, s.sat, s.unsat), (5, 4, 1));
+        assert_eq!((s.cache_hits, s.guess_hits, s.z3_queries), (2, 1, 3));
+        assert_eq!(s.answered_without_z3, 2);
+    }
+
+    #[test]
+    fn default_config() {
+        let c = SolverConfig::default();
+        assert_eq!(c.timeout, Duration::from_secs(10));
+        assert!(c.cache && c.independence && c.dump_dir.is_none());
+    }
+}

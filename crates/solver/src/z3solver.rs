@@ -1,0 +1,272 @@
+//! [`Z3Solver`]: the innermost solver, Z3 in-process: per-query solving with a
+//! timeout, model extraction, the debug-build model check and query dumps.
+
+use crate::translate::{symbol_const, Translator};
+use crate::vars::free_syms;
+use crate::{model_refutes, SatResult, Solver, SolverConfig, SolverStats};
+use kappa_expr::eval::ArrVal;
+use kappa_expr::print::smtlib_script;
+use kappa_expr::{mask, Assignment, Expr, Sort};
+use std::collections::BTreeMap;
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use z3::ast::{Array, Ast, Dynamic, BV};
+
+/// Numbers dump files process-wide, so solvers sharing a dump directory do
+/// not overwrite each other's queries.
+static DUMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Solves queries with Z3 (the system's libz3 through the `z3` crate).
+///
+/// - Each query gets a fresh `z3::Solver` with the `timeout` parameter set
+///   from [`SolverConfig::timeout`]; a timeout (or any other give-up of Z3)
+///   answers `Unknown` with Z3's reason (usually `"timeout"` or
+///   `"canceled"`).
+/// - Expressions are translated once: the translation cache (and one Z3
+///   function declaration per `kappa_expr::FuncDecl`) lives as long as the
+///   solver. Z3 ASTs live in the thread's Z3 context (the z3 0.19 bindings
+///   manage it, nothing is leaked); a solver must stay on its thread.
+/// - Models assign every free symbol of the query: booleans as 0/1,
+///   bitvectors of any width up to 128 bits exactly (wider than 64 bits
+///   are read as two 64-bit halves), arrays when Z3's model value is a
+///   chain of stores over a constant array (otherwise the array is omitted
+///   and reads as all zeros). Uninterpreted functions are not part of models.
+/// - In debug builds every model is re-evaluated with `kappa_expr::eval`; if
+///   some constraint or the goal evaluates to false (a translation bug) the
+///   answer is `Unknown("model check failed")` and a warning is logged.
+///   Parts that cannot be evaluated (quantifiers, uninterpreted functions)
+///   are not checked.
+/// - Z3 errors, translation errors and panics inside the bindings become
+///   `Unknown(reason)`; after a panic the translation cache is dropped.
+/// - With [`SolverConfig::dump_dir`], each query is written (before solving)
+///   to `query-NNNNN.smt2` and the answer appended as a `; answer:` comment.
+///
+/// `z3_time` in the statistics covers asserting, `check-sat` and reading
+/// the model; translation is not included.
+pub struct Z3Solver {
+    timeout_ms: u32,
+    dump_dir: Option<PathBuf>,
+    tr: Translator,
+    stats: SolverStats,
+}
+
+impl Z3Solver {
+    /// A solver using `cfg.timeout` and `cfg.dump_dir` (other fields are
+    /// about the chain and ignored here).
+    pub fn new(cfg: &SolverConfig) -> Self {
+        Z3Solver {
+            timeout_ms: timeout_ms(cfg.timeout),
+            dump_dir: cfg.dump_dir.clone(),
+            tr: Translator::new(),
+            stats: SolverStats::default(),
+        }
+    }
+
+    fn solve(&mut self, constraints: &[Expr], goal: Expr) -> SatResult {
+        self.tr.sync_context();
+        let dump = self.dump_query(constraints, goal);
+        let start = Instant::now();
+        let r = match catch_unwind(AssertUnwindSafe(|| self.run(constraints, goal))) {
+            Ok(Ok(r)) => r,
+            Ok(Err(e)) => SatResult::Unknown(format!("translation failed: {e}")),
+            Err(panic) => {
+                self.tr.clear();
+                let msg = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                tracing::warn!("z3 bindings panicked: {msg}");
+                SatResult::Unknown(format!("z3 error: {msg}"))
+            }
+        };
+        if let Some(path) = dump {
+            append_answer(&path, &r, start.elapsed());
+        }
+        r
+    }
+
+    fn run(&mut self, constraints: &[Expr], goal: Expr) -> Result<SatResult, crate::translate::TranslateError> {
+        let mut asserted = Vec::with_capacity(constraints.len() + 1);
+        for &c in constraints {
+            asserted.push(self.tr.translate_bool(c)?);
+        }
+        asserted.push(self.tr.translate_bool(goal)?);
+        let start = Instant::now();
+        let solver = z3::Solver::new();
+        let mut params = z3::Params::new();
+        params.set_u32("timeout", self.timeout_ms);
+        solver.set_params(&params);
+        for a in &asserted {
+            solver.assert(a);
+        }
+        self.stats.z3_queries += 1;
+        let r = match solver.check() {
+            z3::SatResult::Unsat => SatResult::Unsat,
+            z3::SatResult::Unknown => SatResult::Unknown(
+                solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()),
+            ),
+            z3::SatResult::Sat => match solver.get_model() {
+                Some(m) => SatResult::Sat(read_model(&m, constraints, goal)),
+                None => SatResult::Unknown("z3 gave no model".to_string()),
+            },
+        };
+        let elapsed = start.elapsed();
+        self.stats.z3_time += elapsed;
+        tracing::debug!(
+            constraints = constraints.len(),
+            ?elapsed,
+            answer = answer_text(&r).as_str(),
+            "z3 query"
+        );
+        if let SatResult::Sat(m) = &r {
+            if cfg!(debug_assertions) && model_refutes(constraints, goal, m) {
+                self.stats.model_check_failures += 1;
+                tracing::warn!(
+                    goal = %goal,
+                    "z3 model does not satisfy the query (translation bug?)"
+                );
+                return Ok(SatResult::Unknown("model check failed".to_string()));
+            }
+        }
+        Ok(r)
+    }
+
+    fn dump_query(&self, constraints: &[Expr], goal: Expr) -> Option<PathBuf> {
+        let dir = self.dump_dir.as_ref()?;
+        let n = DUMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path = dir.join(format!("query-{n:05}.smt2"));
+        let mut all = constraints.to_vec();
+        all.push(goal);
+        let text = smtlib_script(&all);
+        match fs::create_dir_all(dir).and_then(|_| fs::write(&path, text)) {
+            Ok(()) => Some(path),
+            Err(e) => {
+                tracing::warn!("cannot dump query to {}: {e}", path.display());
+                None
+            }
+        }
+    }
+
+    /// The translator's cache size (tests only).
+    #[cfg(test)]
+    pub(crate) fn cached_translations(&self) -> usize {
+        self.tr.cached()
+    }
+}
+
+impl Solver for Z3Solver {
+    fn check(&mut self, constraints: &[Expr], goal: Expr) -> SatResult {
+        let start = Instant::now();
+        let r = self.solve(constraints, goal);
+        self.stats.record(&r, start.elapsed());
+        r
+    }
+
+    fn stats(&self) -> SolverStats {
+        SolverStats::layered(&self.stats, SolverStats::default())
+    }
+}
+
+/// `d` in whole milliseconds, rounded up, clamped to `1..=u32::MAX`.
+fn timeout_ms(d: Duration) -> u32 {
+    let ms = d.as_nanos().div_ceil(1_000_000);
+    ms.clamp(1, u32::MAX as u128) as u32
+}
+
+fn answer_text(r: &SatResult) -> String {
+    match r {
+        SatResult::Sat(_) => "sat".to_string(),
+        SatResult::Unsat => "unsat".to_string(),
+        SatResult::Unknown(why) => format!("unknown ({why})"),
+    }
+}
+
+fn append_answer(path: &Path, r: &SatResult, elapsed: Duration) {
+    let res = OpenOptions::new().append(true).open(path).and_then(|mut f| {
+        writeln!(f, "; answer: {}", answer_text(r))?;
+        writeln!(f, "; time: {:.3} ms", elapsed.as_secs_f64() * 1000.0)
+    });
+    if let Err(e) = res {
+        tracing::warn!("cannot append the answer to {}: {e}", path.display());
+    }
+}
+
+/// The value of bitvector `bv` in `model` (completed), exactly, up to 128 bits.
+fn bv_value(model: &z3::Model, bv: &BV) -> Option<u128> {
+    let w = bv.get_size();
+    if w <= 64 {
+        return model.eval(bv, true)?.as_u64().map(u128::from);
+    }
+    let lo = model.eval(&bv.extract(63, 0), true)?.as_u64()?;
+    let hi = model.eval(&bv.extract(w - 1, 64), true)?.as_u64()?;
+    Some((u128::from(hi) << 64) | u128::from(lo))
+}
+
+fn scalar_value(model: &z3::Model, d: &Dynamic) -> Option<u128> {
+    if let Some(b) = d.as_bool() {
+        return model.eval(&b, true)?.as_bool().map(u128::from);
+    }
+    bv_value(model, &d.as_bv()?)
+}
+
+/// Reads an array value of the form `store(...store(const(d), i, v)...)`.
+fn array_value(model: &z3::Model, arr: &Array, elem: u32) -> Option<ArrVal> {
+    let mut cur: Dynamic = model.eval(arr, true)?.into();
+    let mut entries: BTreeMap<u128, u128> = BTreeMap::new();
+    loop {
+        let decl = cur.safe_decl().ok()?;
+        let ch = cur.children();
+        match (decl.name().as_str(), ch.len()) {
+            ("store", 3) => {
+                let i = scalar_value(model, &ch[1])?;
+                let v = scalar_value(model, &ch[2])? & mask(elem);
+                // the outermost store of an index wins
+                entries.entry(i).or_insert(v);
+                cur = ch[0].clone();
+            }
+            ("const", 1) => {
+                let default = scalar_value(model, &ch[0])? & mask(elem);
+                entries.retain(|_, v| *v != default);
+                return Some(ArrVal { default, entries });
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The model restricted to the query's free symbols (all of them assigned,
+/// except arrays whose value has an unsupported shape).
+fn read_model(model: &z3::Model, constraints: &[Expr], goal: Expr) -> Assignment {
+    let mut roots = constraints.to_vec();
+    roots.push(goal);
+    let mut out = Assignment::default();
+    for s in free_syms(&roots) {
+        let c = symbol_const(s);
+        match s.sort() {
+            Sort::Bool | Sort::Bv(_) => match scalar_value(model, &c) {
+                Some(v) => out.set(s, v),
+                None => tracing::warn!("no model value for {}", s.name()),
+            },
+            Sort::Array { elem, .. } => {
+                match c.as_array().and_then(|a| array_value(model, &a, elem)) {
+                    Some(v) => {
+                        out.arrays.insert(s, Rc::new(v));
+                    }
+                    None => tracing::debug!("array {} has no readable model value", s.name()),
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+#[path = "z3solver_tests.rs"]
+mod tests;
+

@@ -1,0 +1,263 @@
+//! Tests of [`super::Z3Solver`] against real Z3 and of the full chain built
+//! by [`crate::build_solver`].
+
+use super::*;
+use crate::{build_solver, check_model};
+use kappa_expr::build::*;
+use kappa_expr::{BvOp, FuncDecl, Symbol, SymbolKind};
+
+fn z3() -> Z3Solver {
+    Z3Solver::new(&SolverConfig::default())
+}
+
+fn var(name: &str, sort: Sort) -> (Symbol, Expr) {
+    let s = Symbol::fresh(name, sort, SymbolKind::Input);
+    (s, sym(s))
+}
+
+#[test]
+fn sat_and_unsat_basics() {
+    let mut s = z3();
+    let (_, x) = var("x", Sort::Bv(32));
+    let (_, y) = var("y", Sort::Bv(32));
+    let c = [ult(x, bv(32, 10)), eq(add(x, y), bv(32, 1000))];
+    let r = s.check(&c, ugt(y, bv(32, 995)));
+    let m = r.model().expect("sat");
+    assert!(check_model(&c, ugt(y, bv(32, 995)), m));
+    assert_eq!(s.check(&c, ugt(y, bv(32, 1000)), ), SatResult::Unsat);
+    // x < 10 and x > 20 (signed and unsigned mixed)
+    assert_eq!(s.check(&[slt(x, bv(32, 10)), ult(x, bv(32, 5))], sgt(x, bv(32, 20))), SatResult::Unsat);
+    let st = s.stats();
+    assert_eq!((st.queries, st.sat, st.unsat, st.z3_queries), (3, 1, 2, 3));
+    assert!(st.z3_time > Duration::ZERO);
+}
+
+#[test]
+fn model_values_at_all_widths() {
+    let mut s = z3();
+    let cases: [(u32, u128); 6] = [
+        (1, 1),
+        (8, 0xa5),
+        (32, 0xdead_beef),
+        (64, 0xfedc_ba98_7654_3210),
+        (128, 0x0123_4567_89ab_cdef_fedc_ba98_7654_3210),
+        (128, u128::MAX - 5),
+    ];
+    for (w, val) in cases {
+        let (xs, x) = var("x", Sort::Bv(w));
+        let (ys, y) = var("y", Sort::Bv(w));
+        // x is pinned through arithmetic so Z3 must compute it
+        let c = [eq(y, bv(w, val ^ 0x5a))];
+        let goal = eq(x, bin(BvOp::Xor, y, bv(w, 0x5a)));
+        let m = s.check(&c, goal).model().expect("sat").clone();
+        assert_eq!(m.get(xs), val & mask(w), "width {w}");
+        assert_eq!(m.get(ys), (val ^ 0x5a) & mask(w), "width {w}");
+    }
+    let (bs, b) = var("b", Sort::Bool);
+    let m = s.check(&[], not(b)).model().expect("sat").clone();
+    assert_eq!(m.scalars.get(&bs), Some(&0));
+}
+
+#[test]
+fn wide_constants_translate_exactly() {
+    let mut s = z3();
+    let (_, x) = var("x", Sort::Bv(128));
+    let big = (1u128 << 127) | 12345;
+    // x - big == 1  <=> x == big + 1; and the high bit must be set
+    let c = [eq(sub(x, bv(128, big)), bv(128, 1))];
+    assert!(s.check(&c, eq(extract(127, 127, x), bv(1, 1))).is_sat());
+    assert_eq!(s.check(&c, eq(extract(127, 64, x), bv(64, 0))), SatResult::Unsat);
+    assert_eq!(s.check(&c, ne(x, bv(128, big + 1))), SatResult::Unsat);
+}
+
+#[test]
+fn timeout_gives_unknown() {
+    let cfg = SolverConfig { timeout: Duration::from_millis(1), ..Default::default() };
+    let mut s = Z3Solver::new(&cfg);
+    let (_, x) = var("x", Sort::Bv(64));
+    let (_, y) = var("y", Sort::Bv(64));
+    // factor the product of two 32-bit primes, without overflow
+    let n: u128 = 4_294_967_291 * 4_294_967_279;
+    let lim = bv(64, 1 << 32);
+    let goal = and_all([
+        eq(mul(x, y), bv(64, n)),
+        ugt(x, bv(64, 1)),
+        ugt(y, bv(64, 1)),
+        ult(x, lim),
+        ult(y, lim),
+    ]);
+    let start = Instant::now();
+    let r = s.check(&[], goal);
+    assert!(r.is_unknown(), "expected a timeout, got {r:?}");
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert_eq!(s.stats().unknown, 1);
+}
+
+#[test]
+fn quantifiers() {
+    let mut s = z3();
+    let k = Symbol::fresh("k", Sort::Bv(32), SymbolKind::Bound);
+    let q = forall(vec![k], ne(mul(sym(k), bv(32, 2)), bv(32, 3)));
+    assert!(s.check(&[], q).is_sat());
+    assert_eq!(s.check(&[], not(q)), SatResult::Unsat);
+    // exists k. k * 2 == x, with x odd: unsat; x even: sat
+    let (_, x) = var("x", Sort::Bv(32));
+    let ex = exists(vec![k], eq(mul(sym(k), bv(32, 2)), x));
+    assert_eq!(s.check(&[eq(extract(0, 0, x), bv(1, 1))], ex), SatResult::Unsat);
+    assert!(s.check(&[eq(x, bv(32, 8))], ex).is_sat());
+    // the bound symbol also used free elsewhere: it must be in the model
+    let both = and(q, eq(sym(k), bv(32, 5)));
+    let m = s.check(&[], both).model().expect("sat").clone();
+    assert_eq!(m.scalars.get(&k), Some(&5));
+}
+
+#[test]
+fn arrays_and_models() {
+    let mut s = z3();
+    let (as_, a) = var("a", Sort::Array { index: 32, elem: 8 });
+    let (_, i) = var("i", Sort::Bv(32));
+    let c = [eq(select(a, bv(32, 3)), bv(8, 7)), eq(select(a, i), bv(8, 9))];
+    let m = s.check(&c, ult(i, bv(32, 10))).model().expect("sat").clone();
+    assert!(m.arrays.contains_key(&as_), "array value read from the model");
+    assert!(check_model(&c, ult(i, bv(32, 10)), &m));
+    // store/const-array semantics
+    let arr = store(const_array(32, bv(8, 1)), i, bv(8, 2));
+    assert_eq!(s.check(&[ne(i, bv(32, 4))], ne(select(arr, bv(32, 4)), bv(8, 1))), SatResult::Unsat);
+    assert_eq!(s.check(&[], ne(select(arr, i), bv(8, 2))), SatResult::Unsat);
+    // array equality
+    let (_, b) = var("b", Sort::Array { index: 32, elem: 8 });
+    let eqab = eq(a, b);
+    assert_eq!(s.check(&[eqab, eq(select(a, bv(32, 1)), bv(8, 1))], eq(select(b, bv(32, 1)), bv(8, 2))), SatResult::Unsat);
+}
+
+#[test]
+fn uninterpreted_functions() {
+    let mut s = z3();
+    let f = FuncDecl::new("f", vec![Sort::Bv(8)], Sort::Bv(8));
+    let g = FuncDecl::new("f", vec![Sort::Bv(8)], Sort::Bv(8)); // same name, distinct function
+    let (_, x) = var("x", Sort::Bv(8));
+    let (_, y) = var("y", Sort::Bv(8));
+    let c = [eq(apply(f, vec![x]), bv(8, 1)), eq(x, y)];
+    assert_eq!(s.check(&c, eq(apply(f, vec![y]), bv(8, 2))), SatResult::Unsat);
+    assert!(s.check(&c, eq(apply(g, vec![y]), bv(8, 2))).is_sat());
+}
+
+#[test]
+fn translation_cache_is_reused() {
+    let mut s = z3();
+    let (_, x) = var("x", Sort::Bv(16));
+    let c = ult(mul(x, x), bv(16, 100));
+    s.check(&[c], ugt(x, bv(16, 3)));
+    let n = s.cached_translations();
+    s.check(&[c], ugt(x, bv(16, 3)));
+    assert_eq!(s.cached_translations(), n);
+}
+
+#[test]
+fn dump_dir_writes_scripts() {
+    let dir = std::env::temp_dir().join(format!("kappa-solver-dump-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let cfg = SolverConfig { dump_dir: Some(dir.clone()), ..Default::default() };
+    let mut s = Z3Solver::new(&cfg);
+    let (_, x) = var("x", Sort::Bv(8));
+    s.check(&[ult(x, bv(8, 9))], ugt(x, bv(8, 3)));
+    s.check(&[ult(x, bv(8, 9))], ugt(x, bv(8, 30)));
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), 2);
+    let mut answers = Vec::new();
+    for f in &files {
+        let name = f.file_name().unwrap().to_str().unwrap().to_string();
+        assert!(name.starts_with("query-") && name.ends_with(".smt2"), "{name}");
+        let text = fs::read_to_string(f).unwrap();
+        assert!(text.contains("(declare-fun |x#"), "{text}");
+        assert!(text.contains("(check-sat)"), "{text}");
+        let ans = text.lines().find(|l| l.starts_with("; answer: ")).expect("answer line");
+        answers.push(ans.to_string());
+    }
+    answers.sort();
+    assert_eq!(answers, vec!["; answer: sat", "; answer: unsat"]);
+    // the script itself is accepted by Z3 and gives the recorded answer
+    let text = fs::read_to_string(&files[0]).unwrap();
+    let zs = z3::Solver::new();
+    zs.from_string(text.clone());
+    let expect = if text.contains("; answer: sat") { z3::SatResult::Sat } else { z3::SatResult::Unsat };
+    assert_eq!(zs.check(), expect);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn timeout_rounding() {
+    assert_eq!(timeout_ms(Duration::ZERO), 1);
+    assert_eq!(timeout_ms(Duration::from_micros(1500)), 2);
+    assert_eq!(timeout_ms(Duration::from_secs(10)), 10_000);
+    assert_eq!(timeout_ms(Duration::from_secs(u64::MAX)), u32::MAX);
+}
+
+// ---- the whole chain ----
+
+#[test]
+fn chain_slices_caches_and_guesses() {
+    let mut s = build_solver(&SolverConfig::default());
+    let (_, x) = var("x", Sort::Bv(32));
+    let (_, y) = var("y", Sort::Bv(32));
+    let (_, z) = var("z", Sort::Bv(32));
+    let (_, w) = var("w", Sort::Bv(32));
+    // unrelated constraints on z and w are dropped
+    let pc = [
+        ugt(x, bv(32, 100)),
+        ugt(y, bv(32, 100)),
+        ult(x, bv(32, 5000)),
+        ult(y, bv(32, 9000)),
+        ult(z, w),
+        eq(w, bv(32, 77)),
+    ];
+    let goal = eq(add(x, y), bv(32, 12345));
+    let r = s.check(&pc, goal);
+    assert!(check_model(&pc[..4], goal, r.model().expect("sat")));
+    let st = s.stats();
+    assert_eq!(st.constraints_dropped, 2);
+    assert_eq!((st.z3_queries, st.guess_hits), (1, 0));
+    // the same query again: exact cache
+    assert_eq!(s.check(&pc, goal), r);
+    assert_eq!(s.stats().cache_hits, 1);
+    // a query the previous model satisfies: counterexample cache
+    assert!(s.check(&pc[..1], ugt(add(x, y), bv(32, 12000))).is_sat());
+    assert_eq!(s.stats().cex_cache_hits, 1);
+    // a simple new query: guessed
+    let (_, v) = var("v", Sort::Bv(8));
+    assert!(s.check(&[], eq(v, bv(8, 42))).is_sat());
+    let st = s.stats();
+    assert_eq!(st.guess_hits, 1);
+    assert_eq!(st.z3_queries, 1);
+    assert_eq!((st.queries, st.answered_without_z3, st.sat), (4, 3, 4));
+    // an unsat query reaches Z3 (guessing never answers Unsat)
+    assert_eq!(s.check(&[ult(v, bv(8, 3))], ugt(v, bv(8, 5))), SatResult::Unsat);
+    assert_eq!(s.stats().z3_queries, 2);
+}
+
+#[test]
+fn chain_without_cache_and_independence() {
+    let cfg = SolverConfig { cache: false, independence: false, ..Default::default() };
+    let mut s = build_solver(&cfg);
+    let (_, x) = var("x", Sort::Bv(32));
+    let (_, z) = var("z", Sort::Bv(32));
+    let pc = [ugt(x, bv(32, 100)), ult(z, bv(32, 7))];
+    let goal = eq(mul(x, bv(32, 3)), bv(32, 100_000_002));
+    for _ in 0..2 {
+        assert!(s.check(&pc, goal).is_sat());
+    }
+    let st = s.stats();
+    assert_eq!((st.queries, st.z3_queries, st.cache_hits, st.constraints_dropped), (2, 2, 0, 0));
+}
+
+#[test]
+fn chain_true_goal_models_whole_path_condition() {
+    let mut s = build_solver(&SolverConfig::default());
+    let (xs, x) = var("x", Sort::Bv(32));
+    let (zs, z) = var("z", Sort::Bv(64));
+    let pc = [eq(mul(x, bv(32, 3)), bv(32, 3000)), eq(z, bv(64, 1 << 40))];
+    let m = s.check(&pc, tru()).model().expect("sat").clone();
+    assert!(check_model(&pc, tru(), &m));
+    assert!(m.scalars.contains_key(&xs) && m.scalars.contains_key(&zs));
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 system packages kappa needs (idempotent; run as root or with sudo).
+set -euo pipefail
+pkgs=(clang-16 llvm-16-dev libpolly-16-dev libzstd-dev libclang-16-dev libz3-dev graphviz
+      libc6-dev-i386 lib32gcc-12-dev pkg-config)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
