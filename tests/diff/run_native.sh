@@ -21,6 +21,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 samples="${KAPPA_DIFF_SAMPLES:-3}"
 stress="${KAPPA_DIFF_STRESS:-2000}"
 CC="${CC:-gcc}"
+unset KAPPA_RANDOM_RUNS KAPPA_INPUTS KAPPA_SEED
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 

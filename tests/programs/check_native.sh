@@ -22,6 +22,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 runs="${KAPPA_RANDOM_RUNS:-3000}"
 false_runs="${KAPPA_FALSE_RUNS:-500}"
 CC="${CC:-gcc}"
+# The harness reads these itself; never let them leak into individual runs.
+unset KAPPA_RANDOM_RUNS KAPPA_ALLOW_REACH KAPPA_INPUTS KAPPA_SEED
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 

@@ -554,21 +554,23 @@ impl Engine<'_> {
             Instr::Alloca { dst, size, align } => {
                 let size = val!(size);
                 discharge!();
-                let Some(n) = self.concretize(&mut st, size, "alloca size") else {
-                    self.terminate(st, End::Failed("solver could not concretize an alloca size".into()), validate);
-                    return StepOut::Done;
-                };
-                if n > MAX_OBJECT_SIZE as u128 {
-                    self.terminate(st, End::Failed(format!("stack object of {n} bytes is too large")), validate);
-                    return StepOut::Done;
-                }
                 let name = format!("{}.{}", f.name, f.vars[dst.index()].name.trim_start_matches('%'));
-                let Some(base) = st.mem.allocate(n as u64, *align as u64, ObjKind::Stack, name, false) else {
-                    self.terminate(st, End::Failed("address space exhausted".into()), validate);
-                    return StepOut::Done;
-                };
-                st.frame_mut().allocas.push(base);
-                st.frame_mut().regs[dst.index()] = Some(b::bv(self.ptr_bits(), base as u128));
+                let at = m.describe(edge.src);
+                let (dst, align, to) = (*dst, *align as u64, edge.to);
+                return self.for_each_value(st, size, "alloca size", &at, &mut |this, mut s, n| {
+                    if n > MAX_OBJECT_SIZE as u128 {
+                        this.terminate(s, End::Failed(format!("unsupported: stack object of {n} bytes at {at}")), validate);
+                        return StepOut::Done;
+                    }
+                    let Some(base) = s.mem.allocate(n as u64, align, ObjKind::Stack, name.clone(), false) else {
+                        this.terminate(s, End::Failed("address space exhausted".into()), validate);
+                        return StepOut::Done;
+                    };
+                    s.frame_mut().allocas.push(base);
+                    s.frame_mut().regs[dst.index()] = Some(b::bv(this.ptr_bits(), base as u128));
+                    s.loc = to;
+                    StepOut::Continue(s)
+                });
             }
             Instr::Call { dst, callee, args } => {
                 let mut vals = Vec::with_capacity(args.len());
@@ -579,6 +581,20 @@ impl Engine<'_> {
                     Callee::Direct(f) => Ok(*f),
                     Callee::Indirect(v) => {
                         let t = val!(v);
+                        discharge!();
+                        if t.as_bv_const().is_none() {
+                            let at = m.describe(edge.src);
+                            let (dst, to, src) = (*dst, edge.to, edge.src);
+                            return self.for_each_value(st, t, "function pointer", &at, &mut |this, s, v| {
+                                match this.func_of_addr(v as u64) {
+                                    Ok(f) => this.call(s, f, vals.clone(), dst, to, src, validate),
+                                    Err(why) => {
+                                        this.terminate(s, End::Failed(why), validate);
+                                        StepOut::Done
+                                    }
+                                }
+                            });
+                        }
                         self.resolve_function(&mut st, t)
                     }
                 };
@@ -636,8 +652,9 @@ impl Engine<'_> {
         let sym = Symbol::fresh(&format!("in{k}_{short}"), sort, SymbolKind::Input);
         st.inputs.push(InputRec { sym, origin: origin.to_string(), ty, src });
         if let Some(vals) = &self.cfg.concrete_inputs {
-            let v = vals.get(k).copied().unwrap_or(0) & kappa_expr::mask(w);
-            return if sort == Sort::Bool { b::bool_const(v & 1 == 1) } else { b::bv(w, v) };
+            let raw = vals.get(k).copied().unwrap_or(0);
+            // like the native harness: a nonzero value is `true` for _Bool
+            return if sort == Sort::Bool { b::bool_const(raw != 0) } else { b::bv(w, raw & kappa_expr::mask(w)) };
         }
         b::sym(sym)
     }
@@ -661,22 +678,95 @@ impl Engine<'_> {
         }
     }
 
+    /// Splits `st` by the values `e` may take: one successor per value (at
+    /// most `limit`), constrained to it. The second component explains why
+    /// some values were dropped (too many, solver undecided); the caller
+    /// records it as a failed leaf.
+    pub(crate) fn enumerate(&mut self, st: State, e: Expr, limit: usize) -> (Vec<(State, u128)>, Option<String>) {
+        if let Some(v) = e.as_bv_const() {
+            return (vec![(st, v)], None);
+        }
+        let w = e.width();
+        let mut out = vec![];
+        let mut excluded = b::tru();
+        let mut probe = st.witness.clone();
+        loop {
+            let Some(v) = eval(e, &probe).map(|v| v.bits()) else {
+                return (out, Some("cannot evaluate a symbolic value".into()));
+            };
+            let c = b::eq(e, b::bv(w, v));
+            match self.feasible(&st, c) {
+                Feas::Sat(m) => {
+                    let mut s = st.clone();
+                    s.id = self.new_state_id();
+                    Self::constrain(&mut s, c, m);
+                    out.push((s, v));
+                }
+                Feas::Unsat => return (out, Some("internal: enumerated value infeasible".into())),
+                Feas::Unknown(r) => return (out, Some(format!("solver {r} enumerating a symbolic value"))),
+            }
+            excluded = b::and(excluded, b::ne(e, b::bv(w, v)));
+            match self.feasible(&st, excluded) {
+                Feas::Unsat => break,
+                Feas::Sat(m) => {
+                    if out.len() >= limit {
+                        return (out, Some(format!("symbolic value with more than {limit} possible values")));
+                    }
+                    probe = st.witness.clone();
+                    if let Some((_, m)) = m {
+                        probe.extend_from(&m);
+                    }
+                }
+                Feas::Unknown(r) => return (out, Some(format!("solver {r} enumerating a symbolic value"))),
+            }
+        }
+        if out.len() > 1 {
+            self.stats.states += out.len() as u64 - 1;
+        }
+        (out, None)
+    }
+
+    /// Runs `f` on every successor of [`Self::enumerate`] and gathers the results.
+    pub(crate) fn for_each_value(
+        &mut self,
+        st: State,
+        e: Expr,
+        what: &str,
+        at: &str,
+        f: &mut dyn FnMut(&mut Self, State, u128) -> StepOut,
+    ) -> StepOut {
+        let (succ, dropped) = self.enumerate(st, e, 16);
+        if let Some(why) = dropped {
+            self.record_failed(format!("{why} ({what} at {at})"));
+        }
+        let mut outs = vec![];
+        for (s, v) in succ {
+            match f(self, s, v) {
+                StepOut::Continue(s) => outs.push(s),
+                StepOut::Fork(v) => outs.extend(v),
+                StepOut::Done => {}
+            }
+        }
+        self.fan_out(outs)
+    }
+
     fn resolve_function(&mut self, st: &mut State, t: Expr) -> Result<FuncId, String> {
         let v = match t.as_bv_const() {
             Some(v) => v,
-            None => {
-                let v = self.concretize(st, t, "function pointer").ok_or("undecided function pointer")?;
-                st.incomplete.get_or_insert_with(|| "symbolic function pointer concretized".into());
-                v
-            }
+            None => self.concretize(st, t, "function pointer").ok_or("undecided function pointer")?,
         } as u64;
+        self.func_of_addr(v)
+    }
+
+    /// The function whose address is `v`.
+    fn func_of_addr(&self, v: u64) -> Result<FuncId, String> {
         if v >= FUNC_BASE && (v - FUNC_BASE) % 16 == 0 {
             let id = (v - FUNC_BASE) / 16;
             if (id as usize) < self.module.functions.len() {
                 return Ok(FuncId(id as u32));
             }
         }
-        Err(format!("call through an invalid function pointer 0x{v:x}"))
+        Err(format!("undefined behaviour: call through an invalid function pointer 0x{v:x}"))
     }
 
     /// Splits a state by the objects an `n`-byte access at `addr` may touch.
@@ -911,7 +1001,12 @@ impl Engine<'_> {
                 match validate(&witness) {
                     Validation::Confirmed => self.confirmed = Some(witness),
                     Validation::Rejected(why) => {
-                        self.record_failed(format!("error path at {} found but its test did not replay ({why})", witness.location))
+                        let vals: Vec<String> = witness.inputs.iter().map(|i| i.decimal()).collect();
+                        self.record_failed(format!(
+                            "error path at {} found but its test [{}] did not replay ({why})",
+                            witness.location,
+                            vals.join(" ")
+                        ))
                     }
                 }
             }
@@ -920,13 +1015,23 @@ impl Engine<'_> {
 
     fn error_witness(&mut self, st: &State) -> Result<ErrorWitness, String> {
         // a full model of the whole path condition (no slicing) for the inputs
+        if std::env::var_os("KAPPA_DEBUG_WITNESS").is_some() {
+            for c in &st.pc {
+                eprintln!("pc: {c}  [witness: {:?}]", eval(*c, &st.witness));
+            }
+        }
         let model = if st.pc.is_empty() {
             Assignment::default()
         } else {
             match self.solver.check(&st.pc, b::tru()) {
                 SatResult::Sat(m) => {
                     let mut w = st.witness.clone();
-                    w.extend_from(&m);
+                    let (syms, _) = kappa_expr::print::free_symbols(&st.pc);
+                    for s in syms {
+                        if let Some(v) = m.scalars.get(&s) {
+                            w.set(s, *v);
+                        }
+                    }
                     w
                 }
                 SatResult::Unsat => return Err("internal: error path condition unsatisfiable".into()),

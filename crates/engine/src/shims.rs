@@ -43,8 +43,23 @@ impl Engine<'_> {
                 }
             };
         }
-        let mut result: Option<Expr> = None;
         let base_name = name.split('.').take(2).collect::<Vec<_>>().join(".");
+        // arguments that must be concrete: fork over their few possible values
+        let concrete_args: &[usize] = match base_name.as_str() {
+            "malloc" | "valloc" | "free" => &[0],
+            "calloc" | "realloc" => &[0, 1],
+            "memset" | "llvm.memset" | "memcpy" | "memmove" | "llvm.memcpy" | "llvm.memmove" => &[2],
+            _ => &[],
+        };
+        if let Some(&i) = concrete_args.iter().find(|&&i| args.get(i).map(|a| !a.is_const()).unwrap_or(false)) {
+            let e = args[i];
+            return self.for_each_value(st, e, &format!("argument of {name}"), &at, &mut |this, s, v| {
+                let mut a = args.clone();
+                a[i] = b::bv(e.width(), v);
+                this.call_external(s, target, a, dst, ret_loc, src, validate)
+            });
+        }
+        let mut result: Option<Expr> = None;
         match base_name.as_str() {
             "malloc" | "calloc" | "valloc" => {
                 let size = if name == "calloc" {

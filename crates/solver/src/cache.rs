@@ -2,7 +2,7 @@
 //! model) cache.
 
 use crate::vars::free_syms;
-use crate::{check_model, SatResult, Solver, SolverStats};
+use crate::{evaluable, holds, SatResult, Solver, SolverStats};
 use kappa_expr::eval::ArrVal;
 use kappa_expr::{Assignment, Expr, Sort};
 use rustc_hash::FxHashMap;
@@ -26,15 +26,17 @@ type Key = (Box<[u32]>, u32);
 ///   and `Unsat` answers are cached; `Unknown` is not (a retry may succeed).
 ///   The cache is cleared when it reaches [`CACHE_LIMIT`] entries.
 /// - Counterexample cache: the [`RECENT_MODELS`] most recent `Sat` models
-///   are evaluated on the query with [`check_model`] (unassigned symbols
+///   are evaluated on the query like [`crate::check_model`] does (unassigned symbols
 ///   count as 0); the first that satisfies everything answers `Sat` without
 ///   asking the inner solver. The returned model is completed with explicit
 ///   zeros (empty arrays) for the query's symbols it did not assign.
-///   Queries with quantifiers or uninterpreted functions never hit.
+///   Queries with quantifiers or uninterpreted functions, or deeper than
+///   [`crate::EVAL_MAX_DEPTH`], never hit.
 pub struct CachingSolver {
     inner: Box<dyn Solver>,
     results: FxHashMap<Key, SatResult>,
     recent: VecDeque<Rc<Assignment>>,
+    depths: FxHashMap<Expr, u32>,
     stats: SolverStats,
 }
 
@@ -45,6 +47,7 @@ impl CachingSolver {
             inner,
             results: FxHashMap::default(),
             recent: VecDeque::with_capacity(RECENT_MODELS),
+            depths: FxHashMap::default(),
             stats: SolverStats::default(),
         }
     }
@@ -68,7 +71,13 @@ impl CachingSolver {
             self.stats.cache_hits += 1;
             return r.clone();
         }
-        let hit = self.recent.iter().find(|m| check_model(constraints, goal, m)).cloned();
+        let mut roots = constraints.to_vec();
+        roots.push(goal);
+        let hit = if !self.recent.is_empty() && evaluable(&roots, &mut self.depths) {
+            self.recent.iter().find(|m| holds(&roots, m)).cloned()
+        } else {
+            None
+        };
         if let Some(m) = hit {
             self.stats.cex_cache_hits += 1;
             let r = SatResult::Sat(complete(&m, constraints, goal));
@@ -98,7 +107,9 @@ fn complete(m: &Assignment, constraints: &[Expr], goal: Expr) -> Assignment {
                 out.scalars.entry(s).or_insert(0);
             }
             Sort::Array { .. } => {
-                out.arrays.entry(s).or_insert_with(|| Rc::new(ArrVal::default()));
+                out.arrays
+                    .entry(s)
+                    .or_insert_with(|| Rc::new(ArrVal::default()));
             }
         }
     }
@@ -121,14 +132,17 @@ impl Solver for CachingSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::independence::tests::Recorder;
+    use crate::independence::tests::{QueryLog, Recorder};
     use kappa_expr::build::*;
     use kappa_expr::{Symbol, SymbolKind};
     use std::cell::RefCell;
 
-    fn setup() -> (CachingSolver, Rc<RefCell<Vec<(Vec<Expr>, Expr)>>>) {
+    fn setup() -> (CachingSolver, QueryLog) {
         let log = Rc::new(RefCell::new(Vec::new()));
-        (CachingSolver::new(Box::new(Recorder { log: log.clone() })), log)
+        (
+            CachingSolver::new(Box::new(Recorder { log: log.clone() })),
+            log,
+        )
     }
 
     fn v(name: &str) -> (Symbol, Expr) {
@@ -158,7 +172,7 @@ mod tests {
         let (xs, x) = v("x");
         let (ys, y) = v("y");
         assert!(s.check(&[], eq(x, bv(16, 1))).is_sat()); // model x = 1
-        // x = 1 satisfies this different query; y is unassigned (0) and completed.
+                                                          // x = 1 satisfies this different query; y is unassigned (0) and completed.
         let r = s.check(&[ult(x, bv(16, 5))], ule(y, x));
         let m = r.model().expect("sat").clone();
         assert_eq!(log.borrow().len(), 1);

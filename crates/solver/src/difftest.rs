@@ -56,11 +56,23 @@ const OPS: [BvOp; 13] = [
 fn interesting(rng: &mut Rng, w: u32) -> u128 {
     let m = mask(w);
     let smin = 1u128 << (w - 1);
-    let pool = [0, 1, 2, 3, m, m - 1 & m, smin, smin - 1, w as u128, (w - 1) as u128, (w + 1) as u128];
+    let pool = [
+        0,
+        1,
+        2,
+        3,
+        m,
+        (m - 1) & m,
+        smin,
+        smin - 1,
+        w as u128,
+        (w - 1) as u128,
+        (w + 1) as u128,
+    ];
     if rng.chance(65) {
         pool[rng.below(pool.len())] & m
     } else if rng.chance(50) {
-        rng.wide() % (2 * w as u128 + 2) & m
+        (rng.wide() % (2 * w as u128 + 2)) & m
     } else {
         rng.wide() & m
     }
@@ -91,8 +103,8 @@ fn signed_lt(a: u128, b: u128, w: u32) -> bool {
 
 fn ref_bin(op: BvOp, w: u32, s: u128, t: u128) -> u128 {
     let m = mask(w);
-    let udiv = |a: u128, b: u128| if b == 0 { m } else { a / b };
-    let urem = |a: u128, b: u128| if b == 0 { a } else { a % b };
+    let udiv = |a: u128, b: u128| a.checked_div(b).unwrap_or(m);
+    let urem = |a: u128, b: u128| a.checked_rem(b).unwrap_or(a);
     let r = match op {
         BvOp::Add => s.wrapping_add(t),
         BvOp::Sub => s.wrapping_sub(t),
@@ -160,15 +172,32 @@ impl Gen {
         let mut bvs = Vec::new();
         for w in WIDTHS {
             for i in 0..2 {
-                bvs.push((Symbol::fresh(&format!("v{w}_{i}"), Sort::Bv(w), SymbolKind::Input), w));
+                bvs.push((
+                    Symbol::fresh(&format!("v{w}_{i}"), Sort::Bv(w), SymbolKind::Input),
+                    w,
+                ));
             }
         }
-        let bools = (0..2).map(|i| Symbol::fresh(&format!("b{i}"), Sort::Bool, SymbolKind::Input)).collect();
+        let bools = (0..2)
+            .map(|i| Symbol::fresh(&format!("b{i}"), Sort::Bool, SymbolKind::Input))
+            .collect();
         let arrays = [(8u32, 8u32), (32, 16)]
             .into_iter()
-            .map(|(i, e)| (Symbol::fresh("arr", Sort::Array { index: i, elem: e }, SymbolKind::Input), i, e))
+            .map(|(i, e)| {
+                (
+                    Symbol::fresh("arr", Sort::Array { index: i, elem: e }, SymbolKind::Input),
+                    i,
+                    e,
+                )
+            })
             .collect();
-        Gen { rng: Rng(seed), bvs, bools, arrays, asg: Assignment::default() }
+        Gen {
+            rng: Rng(seed),
+            bvs,
+            bools,
+            arrays,
+            asg: Assignment::default(),
+        }
     }
 
     /// A fresh random assignment of every symbol.
@@ -183,9 +212,15 @@ impl Gen {
             self.asg.set(s, v);
         }
         for (s, iw, ew) in self.arrays.clone() {
-            let mut av = ArrVal { default: interesting(&mut self.rng, ew), ..Default::default() };
+            let mut av = ArrVal {
+                default: interesting(&mut self.rng, ew),
+                ..Default::default()
+            };
             for _ in 0..self.rng.below(4) {
-                let (i, v) = (interesting(&mut self.rng, iw), interesting(&mut self.rng, ew));
+                let (i, v) = (
+                    interesting(&mut self.rng, iw),
+                    interesting(&mut self.rng, ew),
+                );
                 av.entries.insert(i, v);
             }
             self.asg.arrays.insert(s, Rc::new(av));
@@ -213,7 +248,12 @@ impl Gen {
     }
 
     fn leaf_bv(&mut self, w: u32) -> (Expr, u128) {
-        let syms: Vec<Symbol> = self.bvs.iter().filter(|(_, sw)| *sw == w).map(|(s, _)| *s).collect();
+        let syms: Vec<Symbol> = self
+            .bvs
+            .iter()
+            .filter(|(_, sw)| *sw == w)
+            .map(|(s, _)| *s)
+            .collect();
         if !syms.is_empty() && self.rng.chance(70) {
             let s = syms[self.rng.below(syms.len())];
             (sym(s), self.asg.get(s))
@@ -276,7 +316,10 @@ impl Gen {
                 let (_, iw, _) = *self.arrays.iter().find(|a| a.2 == w).unwrap();
                 let (arr, av) = self.gen_arr(iw, w, d);
                 let (i, vi) = self.gen_bv(iw, d);
-                (select(arr, i), av.entries.get(&vi).copied().unwrap_or(av.default))
+                (
+                    select(arr, i),
+                    av.entries.get(&vi).copied().unwrap_or(av.default),
+                )
             }
             _ => self.leaf_bv(w),
         }
@@ -298,7 +341,13 @@ impl Gen {
             }
             _ => {
                 let (v, vv) = self.gen_bv(ew, depth - 1);
-                (const_array(iw, v), ArrVal { default: vv, ..Default::default() })
+                (
+                    const_array(iw, v),
+                    ArrVal {
+                        default: vv,
+                        ..Default::default()
+                    },
+                )
             }
         }
     }
@@ -356,7 +405,14 @@ impl Gen {
 
 /// Checks `e` (of sort `sort`) against its reference value `v` three ways;
 /// returns a description of each disagreement.
-fn judge(z3: &mut Z3Solver, pins: &[Expr], asg: &Assignment, e: Expr, sort: Sort, v: u128) -> Vec<String> {
+fn judge(
+    z3: &mut Z3Solver,
+    pins: &[Expr],
+    asg: &Assignment,
+    e: Expr,
+    sort: Sort,
+    v: u128,
+) -> Vec<String> {
     let mut bad = Vec::new();
     let expected = match sort {
         Sort::Bool => Val::Bool(v != 0),
@@ -365,7 +421,9 @@ fn judge(z3: &mut Z3Solver, pins: &[Expr], asg: &Assignment, e: Expr, sort: Sort
     };
     let got = eval(e, asg);
     if got.as_ref() != Some(&expected) {
-        bad.push(format!("eval disagrees with the reference: eval {got:?}, reference {expected:?}\n  e = {e}"));
+        bad.push(format!(
+            "eval disagrees with the reference: eval {got:?}, reference {expected:?}\n  e = {e}"
+        ));
     }
     let value = match sort {
         Sort::Bool => bool_const(v != 0),
@@ -377,7 +435,10 @@ fn judge(z3: &mut Z3Solver, pins: &[Expr], asg: &Assignment, e: Expr, sort: Sort
     }
     let r = z3.check(pins, ne(e, value));
     if r != SatResult::Unsat {
-        bad.push(format!("z3: e != {v} is {}, expected unsat\n  e = {e}", short(&r)));
+        bad.push(format!(
+            "z3: e != {v} is {}, expected unsat\n  e = {e}",
+            short(&r)
+        ));
     }
     bad
 }
@@ -403,7 +464,11 @@ fn random_expressions_agree_with_eval_and_reference() {
             let (e, b) = g.gen_bool(4);
             (e, Sort::Bool, b as u128)
         } else {
-            let w = if case % 10 == 9 { 128 } else { WIDTHS[g.rng.below(WIDTHS.len() - 1)] };
+            let w = if case % 10 == 9 {
+                128
+            } else {
+                WIDTHS[g.rng.below(WIDTHS.len() - 1)]
+            };
             let (e, v) = g.gen_bv(w, 4);
             (e, Sort::Bv(w), v)
         };
@@ -414,8 +479,16 @@ fn random_expressions_agree_with_eval_and_reference() {
             failures.push(format!("case {case}: {f}"));
         }
     }
-    assert!(nontrivial > 200, "only {nontrivial} non-constant expressions");
-    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        nontrivial > 200,
+        "only {nontrivial} non-constant expressions"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -426,8 +499,20 @@ fn fold_bin_agrees_with_z3_on_boundary_values() {
     for w in WIDTHS {
         let m = mask(w);
         let smin = 1u128 << (w - 1);
-        let mut vals: Vec<u128> =
-            vec![0, 1, 2, 3, m, m - 1, smin, smin - 1, smin + 1, w as u128, (w - 1) as u128, (w + 1) as u128];
+        let mut vals: Vec<u128> = vec![
+            0,
+            1,
+            2,
+            3,
+            m,
+            m - 1,
+            smin,
+            smin - 1,
+            smin + 1,
+            w as u128,
+            (w - 1) as u128,
+            (w + 1) as u128,
+        ];
         vals.extend((0..4).map(|_| rng.wide() & m));
         vals.iter_mut().for_each(|v| *v &= m);
         vals.sort_unstable();
@@ -450,7 +535,9 @@ fn fold_bin_agrees_with_z3_on_boundary_values() {
                 let expect = kappa_expr::build::fold_bin(op, w, a, b);
                 let reference = ref_bin(op, w, a, b);
                 if expect != reference {
-                    failures.push(format!("fold_bin {op:?} w{w} {a} {b} = {expect}, reference {reference}"));
+                    failures.push(format!(
+                        "fold_bin {op:?} w{w} {a} {b} = {expect}, reference {reference}"
+                    ));
                 }
                 wrong.push(ne(bin(op, x, y), bv(w, expect)));
             }
@@ -464,7 +551,9 @@ fn fold_bin_agrees_with_z3_on_boundary_values() {
                         let local = [eq(x, bv(w, a)), eq(y, bv(w, b))];
                         if z3.check(&local, ne_e) != SatResult::Unsat {
                             let expect = kappa_expr::build::fold_bin(op, w, a, b);
-                            failures.push(format!("z3 disagrees with fold_bin: {op:?} w{w} {a} {b} -> {expect}"));
+                            failures.push(format!(
+                                "z3 disagrees with fold_bin: {op:?} w{w} {a} {b} -> {expect}"
+                            ));
                         }
                     }
                     if failures.is_empty() {
@@ -474,6 +563,10 @@ fn fold_bin_agrees_with_z3_on_boundary_values() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
-

@@ -1,8 +1,8 @@
 //! [`GuessSolver`]: cheap model guessing by concrete evaluation before Z3.
 
-use crate::{SatResult, Solver, SolverStats};
-use kappa_expr::{eval, mask, Assignment, Expr, Kind, Sort, Symbol, Val};
-use rustc_hash::FxHashSet;
+use crate::{evaluable, holds, SatResult, Solver, SolverStats};
+use kappa_expr::{mask, Assignment, Expr, Kind, Sort, Symbol};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
@@ -19,7 +19,9 @@ pub const GUESS_MAX_NODES: usize = 5000;
 ///
 /// Applies when the query (constraints and goal) has at most
 /// [`GUESS_MAX_SYMBOLS`] free symbols, all boolean or bitvector, and contains
-/// no arrays, quantifiers or uninterpreted functions. Candidate values of a
+/// no arrays, quantifiers or uninterpreted functions, and is at most
+/// [`GUESS_MAX_NODES`] nodes and [`crate::EVAL_MAX_DEPTH`] levels big.
+/// Candidate values of a
 /// `w`-bit symbol are 0, 1, all-ones and `c`, `c+1`, `c-1` (mod 2^w) for each
 /// `w`-bit constant `c` of the query; booleans try 0 and 1. Combinations are
 /// enumerated by increasing largest candidate index (so every symbol varies
@@ -34,28 +36,34 @@ pub struct GuessSolver {
 impl GuessSolver {
     /// Wraps `inner`.
     pub fn new(inner: Box<dyn Solver>) -> Self {
-        GuessSolver { inner, stats: SolverStats::default() }
+        GuessSolver {
+            inner,
+            stats: SolverStats::default(),
+        }
     }
 
     fn guess(&mut self, constraints: &[Expr], goal: Expr) -> Option<Assignment> {
         let (syms, consts) = scan(constraints, goal)?;
+        let mut roots = constraints.to_vec();
+        roots.push(goal);
+        if !evaluable(&roots, &mut FxHashMap::default()) {
+            return None;
+        }
         let cands: Vec<Vec<u128>> = syms.iter().map(|s| candidates(s.sort(), &consts)).collect();
-        let holds = |a: &Assignment| {
-            std::iter::once(&goal)
-                .chain(constraints)
-                .all(|&e| matches!(eval(e, a), Some(Val::Bool(true))))
-        };
+        // the goal first: it is the most likely to fail
+        roots.rotate_right(1);
+        let holds = |a: &Assignment| holds(&roots, a);
         let max_len = cands.iter().map(Vec::len).max().unwrap_or(1);
         let mut budget = GUESS_BUDGET;
         for level in 0..max_len {
             // odometer over indices <= level, keeping tuples whose max is `level`
             let tops: Vec<usize> = cands.iter().map(|c| level.min(c.len() - 1)).collect();
-            if !tops.iter().any(|&t| t == level) && !cands.is_empty() {
+            if !tops.contains(&level) && !cands.is_empty() {
                 continue;
             }
             let mut idx = vec![0usize; cands.len()];
             loop {
-                if cands.is_empty() || idx.iter().any(|&i| i == level) {
+                if cands.is_empty() || idx.contains(&level) {
                     if budget == 0 {
                         return None;
                     }
@@ -91,14 +99,17 @@ impl GuessSolver {
     }
 }
 
-/// Free symbols and bitvector constants (by width) of the query, or `None`
-/// when it is not eligible for guessing.
-fn scan(constraints: &[Expr], goal: Expr) -> Option<(Vec<Symbol>, BTreeMap<u32, BTreeSet<u128>>)> {
+/// Bitvector constants of a query, by width.
+type Consts = BTreeMap<u32, BTreeSet<u128>>;
+
+/// Free symbols and bitvector constants of the query, or `None` when it is
+/// not eligible for guessing.
+fn scan(constraints: &[Expr], goal: Expr) -> Option<(Vec<Symbol>, Consts)> {
     let mut seen: FxHashSet<Expr> = FxHashSet::default();
     let mut stack: Vec<Expr> = constraints.to_vec();
     stack.push(goal);
     let mut syms = BTreeSet::new();
-    let mut consts: BTreeMap<u32, BTreeSet<u128>> = BTreeMap::new();
+    let mut consts: Consts = BTreeMap::new();
     while let Some(e) = stack.pop() {
         if !seen.insert(e) {
             continue;
@@ -133,7 +144,7 @@ fn scan(constraints: &[Expr], goal: Expr) -> Option<(Vec<Symbol>, BTreeMap<u32, 
     Some((syms.into_iter().collect(), consts))
 }
 
-fn candidates(sort: Sort, consts: &BTreeMap<u32, BTreeSet<u128>>) -> Vec<u128> {
+fn candidates(sort: Sort, consts: &Consts) -> Vec<u128> {
     let w = match sort {
         Sort::Bv(w) => w,
         _ => return vec![0, 1],
@@ -170,15 +181,18 @@ impl Solver for GuessSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::independence::tests::Recorder;
+    use crate::independence::tests::{QueryLog, Recorder};
     use kappa_expr::build::*;
     use kappa_expr::SymbolKind;
     use std::cell::RefCell;
     use std::rc::Rc;
 
-    fn setup() -> (GuessSolver, Rc<RefCell<Vec<(Vec<Expr>, Expr)>>>) {
+    fn setup() -> (GuessSolver, QueryLog) {
         let log = Rc::new(RefCell::new(Vec::new()));
-        (GuessSolver::new(Box::new(Recorder { log: log.clone() })), log)
+        (
+            GuessSolver::new(Box::new(Recorder { log: log.clone() })),
+            log,
+        )
     }
 
     fn v(name: &str, w: u32) -> (Symbol, Expr) {
@@ -209,7 +223,10 @@ mod tests {
         let (_, x) = v("x", 32);
         let (_, y) = v("y", 32);
         // x * y == 12345 with x, y > 1000: no candidate combination works
-        let goal = and(eq(mul(x, y), bv(32, 12345)), and(ugt(x, bv(32, 1000)), ugt(y, bv(32, 1000))));
+        let goal = and(
+            eq(mul(x, y), bv(32, 12345)),
+            and(ugt(x, bv(32, 1000)), ugt(y, bv(32, 1000))),
+        );
         s.check(&[], goal);
         assert_eq!(log.borrow().len(), 1);
         let st = s.stats();
@@ -223,7 +240,11 @@ mod tests {
         let vs: Vec<Expr> = (0..4).map(|i| v(&format!("v{i}"), 8).1).collect();
         let goal = eq(add(add(vs[0], vs[1]), add(vs[2], vs[3])), bv(8, 0));
         s.check(&[], goal);
-        let arr = sym(Symbol::fresh("a", Sort::Array { index: 8, elem: 8 }, SymbolKind::Input));
+        let arr = sym(Symbol::fresh(
+            "a",
+            Sort::Array { index: 8, elem: 8 },
+            SymbolKind::Input,
+        ));
         s.check(&[], eq(select(arr, vs[0]), bv(8, 0)));
         assert_eq!(log.borrow().len(), 2);
         assert_eq!(s.stats().guess_evaluations, 0);
@@ -234,7 +255,10 @@ mod tests {
         let mut consts = BTreeMap::new();
         consts.insert(8u32, BTreeSet::from([0u128, 200]));
         consts.insert(16u32, BTreeSet::from([7u128]));
-        assert_eq!(candidates(Sort::Bv(8), &consts), vec![0, 1, 255, 200, 201, 199]);
+        assert_eq!(
+            candidates(Sort::Bv(8), &consts),
+            vec![0, 1, 255, 200, 201, 199]
+        );
         assert_eq!(candidates(Sort::Bv(1), &consts), vec![0, 1]);
         assert_eq!(candidates(Sort::Bool, &consts), vec![0, 1]);
     }

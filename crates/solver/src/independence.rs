@@ -3,7 +3,7 @@
 
 use crate::vars::{free_vars, Var};
 use crate::{SatResult, Solver, SolverStats};
-use kappa_expr::{Assignment, Expr, Kind};
+use kappa_expr::{Assignment, Expr};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::time::Instant;
@@ -35,7 +35,11 @@ pub struct IndependenceSolver {
 impl IndependenceSolver {
     /// Wraps `inner`.
     pub fn new(inner: Box<dyn Solver>) -> Self {
-        IndependenceSolver { inner, vars: FxHashMap::default(), stats: SolverStats::default() }
+        IndependenceSolver {
+            inner,
+            vars: FxHashMap::default(),
+            stats: SolverStats::default(),
+        }
     }
 
     fn vars_of(&mut self, e: Expr) -> Rc<[Var]> {
@@ -101,7 +105,8 @@ impl IndependenceSolver {
             }
         }
         self.stats.constraints_dropped += dropped;
-        if kept.iter().any(|&c| is_negation_of(c, goal)) {
+        // not(not(x)) folds to x, so this catches both `c == !goal` and `goal == !c`
+        if kept.contains(&kappa_expr::build::not(goal)) {
             return SatResult::Unsat;
         }
         self.inner.check(&kept, goal)
@@ -124,16 +129,24 @@ impl IndependenceSolver {
         for root in order {
             let group = &groups[&root];
             match self.inner.check(group, kappa_expr::build::tru()) {
-                SatResult::Sat(m) => model.extend_from(&m),
+                // only the group's own symbols: an inner layer may return a
+                // (recent, re-used) model that assigns other symbols too
+                SatResult::Sat(m) => {
+                    let (syms, _) = kappa_expr::print::free_symbols(group);
+                    for s in syms {
+                        if let Some(v) = m.scalars.get(&s) {
+                            model.scalars.insert(s, *v);
+                        }
+                        if let Some(a) = m.arrays.get(&s) {
+                            model.arrays.insert(s, a.clone());
+                        }
+                    }
+                }
                 other => return other,
             }
         }
         SatResult::Sat(model)
     }
-}
-
-fn is_negation_of(a: Expr, b: Expr) -> bool {
-    matches!(a.kind(), Kind::Not(x) if x == b) || matches!(b.kind(), Kind::Not(x) if x == a)
 }
 
 impl Solver for IndependenceSolver {
@@ -190,10 +203,13 @@ pub(crate) mod tests {
     use kappa_expr::{Sort, Symbol, SymbolKind};
     use std::cell::RefCell;
 
+    /// The queries a [`Recorder`] received.
+    pub(crate) type QueryLog = Rc<RefCell<Vec<(Vec<Expr>, Expr)>>>;
+
     /// A fake inner solver recording the queries it receives; answers Sat
     /// with an assignment of 1 to every free symbol.
     pub(crate) struct Recorder {
-        pub(crate) log: Rc<RefCell<Vec<(Vec<Expr>, Expr)>>>,
+        pub(crate) log: QueryLog,
     }
 
     impl Solver for Recorder {
@@ -212,7 +228,7 @@ pub(crate) mod tests {
         }
     }
 
-    fn setup() -> (IndependenceSolver, Rc<RefCell<Vec<(Vec<Expr>, Expr)>>>) {
+    fn setup() -> (IndependenceSolver, QueryLog) {
         let log = Rc::new(RefCell::new(Vec::new()));
         let s = IndependenceSolver::new(Box::new(Recorder { log: log.clone() }));
         (s, log)
@@ -255,11 +271,42 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn merged_models_keep_each_groups_own_values() {
+        // an inner solver whose models also assign symbols outside the query
+        // (as a re-used recent model does) with conflicting values
+        struct Junk {
+            x: Symbol,
+            y: Symbol,
+        }
+        impl Solver for Junk {
+            fn check(&mut self, constraints: &[Expr], _goal: Expr) -> SatResult {
+                let mut m = Assignment::default();
+                let (syms, _) = kappa_expr::print::free_symbols(constraints);
+                let has_x = syms.contains(&self.x);
+                m.set(self.x, if has_x { 5 } else { 99 });
+                m.set(self.y, if has_x { 99 } else { 7 });
+                SatResult::Sat(m)
+            }
+            fn stats(&self) -> SolverStats {
+                SolverStats::default()
+            }
+        }
+        let x = Symbol::fresh("x", Sort::Bv(8), SymbolKind::Input);
+        let y = Symbol::fresh("y", Sort::Bv(8), SymbolKind::Input);
+        let mut s = IndependenceSolver::new(Box::new(Junk { x, y }));
+        let pc = [eq(sym(x), bv(8, 5)), eq(sym(y), bv(8, 7))];
+        let SatResult::Sat(m) = s.check(&pc, tru()) else { panic!("sat expected") };
+        assert_eq!((m.get(x), m.get(y)), (5, 7));
+    }
+
+    #[test]
     fn true_goal_solves_each_group_and_merges() {
         let (mut s, log) = setup();
         let (x, y, z) = (v("x"), v("y"), v("z"));
         let cs = [ult(x, y), ult(z, bv(32, 9)), ult(y, bv(32, 5))];
-        let SatResult::Sat(m) = s.check(&cs, tru()) else { panic!("expected sat") };
+        let SatResult::Sat(m) = s.check(&cs, tru()) else {
+            panic!("expected sat")
+        };
         assert_eq!(log.borrow().len(), 2);
         assert_eq!(log.borrow()[0].0, vec![cs[0], cs[2]]);
         assert_eq!(log.borrow()[1].0, vec![cs[1]]);

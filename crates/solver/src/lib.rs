@@ -12,10 +12,15 @@
 //! 3. [`GuessSolver`]: cheap model guessing for queries over few symbols;
 //! 4. [`Z3Solver`]: the in-process Z3 SMT solver.
 //!
+//! `check(pc, tru())` asks for a model of the whole path condition (each
+//! independent group of constraints is solved, and cached, separately).
+//!
 //! Solver trouble never panics: Z3 errors, timeouts and translation failures
 //! become [`SatResult::Unknown`] with a reason. All solvers are tied to the
 //! thread that created them, like the expressions they take (the expression
 //! pool and Z3's default context are both thread-local).
+
+#![warn(missing_docs)]
 
 mod cache;
 mod guess;
@@ -27,12 +32,13 @@ mod z3solver;
 #[cfg(test)]
 mod difftest;
 
-pub use cache::CachingSolver;
-pub use guess::GuessSolver;
+pub use cache::{CachingSolver, CACHE_LIMIT, RECENT_MODELS};
+pub use guess::{GuessSolver, GUESS_BUDGET, GUESS_MAX_NODES, GUESS_MAX_SYMBOLS};
 pub use independence::IndependenceSolver;
 pub use z3solver::Z3Solver;
 
 use kappa_expr::{eval, Assignment, Expr, Kind, Sort, Val};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -207,33 +213,93 @@ pub fn build_solver(cfg: &SolverConfig) -> Box<dyn Solver> {
     s
 }
 
+/// Deepest expression handed to [`kappa_expr::eval()`], which recurses once
+/// per level and would overflow the stack (an abort, not a panic) on deeper
+/// ones: in debug builds that happens from about 400 levels on a 2 MiB
+/// thread stack. Deeper queries are simply not evaluated (no counterexample
+/// cache hit, no guessing, no debug model check).
+pub const EVAL_MAX_DEPTH: u32 = if cfg!(debug_assertions) { 150 } else { 1500 };
+
+/// Entries of a depth memo before it is cleared (bounds memory).
+const DEPTH_MEMO_LIMIT: usize = 1 << 20;
+
+/// The largest depth (nodes on the longest root-to-leaf path) of `roots`,
+/// memoized per node in `memo`. Iterative.
+pub(crate) fn max_depth(roots: &[Expr], memo: &mut FxHashMap<Expr, u32>) -> u32 {
+    if memo.len() > DEPTH_MEMO_LIMIT {
+        memo.clear();
+    }
+    let mut deepest = 0;
+    for &root in roots {
+        let mut stack = vec![(root, false)];
+        while let Some((e, ready)) = stack.pop() {
+            if memo.contains_key(&e) {
+                continue;
+            }
+            let ch = e.kind().children();
+            if ready {
+                let d = 1 + ch.iter().map(|c| memo[c]).max().unwrap_or(0);
+                memo.insert(e, d);
+            } else {
+                stack.push((e, true));
+                stack.extend(
+                    ch.into_iter()
+                        .filter(|c| !memo.contains_key(c))
+                        .map(|c| (c, false)),
+                );
+            }
+        }
+        deepest = deepest.max(memo[&root]);
+    }
+    deepest
+}
+
+/// Whether every root is shallow enough for [`kappa_expr::eval()`].
+pub(crate) fn evaluable(roots: &[Expr], memo: &mut FxHashMap<Expr, u32>) -> bool {
+    max_depth(roots, memo) <= EVAL_MAX_DEPTH
+}
+
 /// Whether `model` satisfies every constraint and the goal: true iff each of
-/// them evaluates to `true` with [`kappa_expr::eval`] (unassigned symbols
+/// them evaluates to `true` with [`kappa_expr::eval()`] (unassigned symbols
 /// count as 0). Expressions that cannot be evaluated concretely
-/// (quantifiers, uninterpreted functions) make the answer `false`.
+/// (quantifiers, uninterpreted functions, or deeper than
+/// [`EVAL_MAX_DEPTH`]) make the answer `false`.
 pub fn check_model(constraints: &[Expr], goal: Expr, model: &Assignment) -> bool {
-    constraints
+    let mut roots = constraints.to_vec();
+    roots.push(goal);
+    evaluable(&roots, &mut FxHashMap::default()) && holds(&roots, model)
+}
+
+/// Whether every root evaluates to true (callers check [`evaluable`]).
+pub(crate) fn holds(roots: &[Expr], model: &Assignment) -> bool {
+    roots
         .iter()
-        .chain(std::iter::once(&goal))
         .all(|&e| matches!(eval(e, model), Some(Val::Bool(true))))
 }
 
 /// Whether `model` definitely violates the query: some constraint or the
 /// goal evaluates to `false`. Expressions that cannot be evaluated are
 /// skipped (they can neither confirm nor refute the model), and so are
-/// expressions comparing arrays: `kappa_expr::eval` compares array values
-/// structurally (default plus entries), not extensionally, so equal arrays
-/// with different representations would look different.
-pub(crate) fn model_refutes(constraints: &[Expr], goal: Expr, model: &Assignment) -> bool {
-    constraints
-        .iter()
-        .chain(std::iter::once(&goal))
-        .any(|&e| matches!(eval(e, model), Some(Val::Bool(false))) && !compares_arrays(e))
+/// expressions deeper than [`EVAL_MAX_DEPTH`] and expressions comparing
+/// arrays: `kappa_expr::eval` compares array values structurally (default
+/// plus entries), not extensionally, so equal arrays with different
+/// representations would look different.
+pub(crate) fn model_refutes(
+    constraints: &[Expr],
+    goal: Expr,
+    model: &Assignment,
+    memo: &mut FxHashMap<Expr, u32>,
+) -> bool {
+    constraints.iter().chain(std::iter::once(&goal)).any(|&e| {
+        evaluable(&[e], memo)
+            && matches!(eval(e, model), Some(Val::Bool(false)))
+            && !compares_arrays(e)
+    })
 }
 
 /// Whether `e` contains an equality between arrays.
 fn compares_arrays(e: Expr) -> bool {
-    let mut seen = rustc_hash::FxHashSet::default();
+    let mut seen = FxHashSet::default();
     let mut stack = vec![e];
     while let Some(x) = stack.pop() {
         if !seen.insert(x) {
@@ -269,8 +335,18 @@ mod tests {
         assert!(check_model(&[ult(x, bv(8, 10))], eq(x, bv(8, 7)), &m));
         assert!(!check_model(&[ult(x, bv(8, 5))], eq(x, bv(8, 7)), &m));
         assert!(!check_model(&[], eq(x, bv(8, 8)), &m));
-        assert!(!model_refutes(&[], eq(x, bv(8, 7)), &m));
-        assert!(model_refutes(&[ult(x, bv(8, 5))], tru(), &m));
+        assert!(!model_refutes(
+            &[],
+            eq(x, bv(8, 7)),
+            &m,
+            &mut FxHashMap::default()
+        ));
+        assert!(model_refutes(
+            &[ult(x, bv(8, 5))],
+            tru(),
+            &m,
+            &mut FxHashMap::default()
+        ));
     }
 
     #[test]
@@ -278,13 +354,27 @@ mod tests {
         // eval compares arrays structurally: store(const(255), 17, 255) and
         // const(255) are the same array but evaluate as different.
         let a = Symbol::fresh("a", Sort::Array { index: 8, elem: 8 }, SymbolKind::Input);
-        let e = eq(store(const_array(8, bv(8, 255)), bv(8, 17), bv(8, 255)), sym(a));
+        let e = eq(
+            store(const_array(8, bv(8, 255)), bv(8, 17), bv(8, 255)),
+            sym(a),
+        );
         let mut m = Assignment::default();
-        m.arrays.insert(a, std::rc::Rc::new(kappa_expr::eval::ArrVal { default: 255, ..Default::default() }));
-        assert!(!model_refutes(&[e], tru(), &m));
+        m.arrays.insert(
+            a,
+            std::rc::Rc::new(kappa_expr::eval::ArrVal {
+                default: 255,
+                ..Default::default()
+            }),
+        );
+        assert!(!model_refutes(&[e], tru(), &m, &mut FxHashMap::default()));
         let (xs, x) = bv_sym("x", 8);
         m.set(xs, 1);
-        assert!(model_refutes(&[e], eq(x, bv(8, 2)), &m));
+        assert!(model_refutes(
+            &[e],
+            eq(x, bv(8, 2)),
+            &m,
+            &mut FxHashMap::default()
+        ));
     }
 
     #[test]
@@ -293,17 +383,47 @@ mod tests {
         let q = forall(vec![k], ne(mul(bv(8, 2), ke), bv(8, 3)));
         let m = Assignment::default();
         assert!(!check_model(&[], q, &m));
-        assert!(!model_refutes(&[], q, &m));
+        assert!(!model_refutes(&[], q, &m, &mut FxHashMap::default()));
     }
 
     #[test]
     fn stats_layering_overrides_query_fields() {
-        let inner = SolverStats { queries: 3, sat: 3, z3_queries: 3, guess_hits: 1, ..Default::default() };
-        let own = SolverStats { queries: 5, sat: 4, unsat: 1, cache_hits: 2, ..Default::default() };
+        let inner = SolverStats {
+            queries: 3,
+            sat: 3,
+            z3_queries: 3,
+            guess_hits: 1,
+            ..Default::default()
+        };
+        let own = SolverStats {
+            queries: 5,
+            sat: 4,
+            unsat: 1,
+            cache_hits: 2,
+            ..Default::default()
+        };
         let s = SolverStats::layered(&own, inner);
         assert_eq!((s.queries, s.sat, s.unsat), (5, 4, 1));
         assert_eq!((s.cache_hits, s.guess_hits, s.z3_queries), (2, 1, 3));
         assert_eq!(s.answered_without_z3, 2);
+    }
+
+    #[test]
+    fn deep_expressions_are_not_evaluated() {
+        let (xs, x) = bv_sym("x", 32);
+        let mut e = x;
+        for i in 0..5000u128 {
+            e = bin(kappa_expr::BvOp::Xor, e, bv(32, i * 7 + 3));
+            e = mul(e, x);
+        }
+        let mut memo = FxHashMap::default();
+        assert_eq!(max_depth(&[e], &mut memo), 10_001);
+        assert_eq!(max_depth(&[x, add(x, bv(32, 1))], &mut memo), 2);
+        let mut m = Assignment::default();
+        m.set(xs, 3);
+        // would overflow the stack inside kappa_expr::eval if evaluated
+        assert!(!check_model(&[], eq(e, bv(32, 5)), &m));
+        assert!(!model_refutes(&[], eq(e, bv(32, 5)), &m, &mut memo));
     }
 
     #[test]

@@ -14,6 +14,15 @@ use z3::ast::{Array, Ast, Bool, Dynamic, BV};
 /// Cached translations before the cache is cleared (bounds memory).
 const CACHE_LIMIT: usize = 1 << 20;
 
+/// Feature bit: the expression involves arrays.
+pub(crate) const F_ARRAY: u8 = 1;
+/// Feature bit: the expression applies uninterpreted functions.
+pub(crate) const F_UF: u8 = 2;
+/// Feature bit: the expression contains quantifiers.
+pub(crate) const F_QUANT: u8 = 4;
+/// Feature bit: the expression compares arrays (needs extensionality).
+pub(crate) const F_ARRAY_EQ: u8 = 8;
+
 /// Why an expression could not be translated.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum TranslateError {
@@ -33,7 +42,8 @@ pub(crate) enum TranslateError {
 /// Expression → Z3 translator with a per-solver cache.
 pub(crate) struct Translator {
     ctx: z3::Context,
-    cache: FxHashMap<Expr, Dynamic>,
+    /// Translation and feature bits (`F_*`) of every translated node.
+    cache: FxHashMap<Expr, (Dynamic, u8)>,
     funcs: FxHashMap<FuncDecl, z3::FuncDecl>,
     func_names: FxHashSet<String>,
 }
@@ -68,6 +78,18 @@ pub(crate) fn numeral(width: u32, value: u128) -> Result<BV, TranslateError> {
         Ok(BV::from_u64(value as u64, width))
     } else {
         BV::from_str(width, &value.to_string()).ok_or(TranslateError::Numeral { value, width })
+    }
+}
+
+/// The feature bits a node contributes by itself.
+fn own_features(e: Expr, kind: &Kind) -> u8 {
+    match kind {
+        Kind::Select(..) | Kind::Store(..) | Kind::ConstArray { .. } => F_ARRAY,
+        Kind::Sym(_) if matches!(e.sort(), Sort::Array { .. }) => F_ARRAY,
+        Kind::Eq(a, _) if matches!(a.sort(), Sort::Array { .. }) => F_ARRAY | F_ARRAY_EQ,
+        Kind::Apply(..) => F_UF,
+        Kind::Forall(..) | Kind::Exists(..) => F_QUANT,
+        _ => 0,
     }
 }
 
@@ -111,12 +133,13 @@ impl Translator {
     /// Translates a boolean expression.
     pub(crate) fn translate_bool(&mut self, e: Expr) -> Result<Bool, TranslateError> {
         let d = self.translate(e)?;
-        d.as_bool().ok_or_else(|| TranslateError::Sort(e.to_string()))
+        d.as_bool()
+            .ok_or_else(|| TranslateError::Sort(e.to_string()))
     }
 
     /// Translates `e` (iteratively: deep expressions do not overflow the stack).
     pub(crate) fn translate(&mut self, e: Expr) -> Result<Dynamic, TranslateError> {
-        if let Some(d) = self.cache.get(&e) {
+        if let Some((d, _)) = self.cache.get(&e) {
             return Ok(d.clone());
         }
         let mut stack: Vec<(Expr, bool)> = vec![(e, false)];
@@ -127,7 +150,11 @@ impl Translator {
             let kind = x.kind();
             if ready {
                 let d = self.node(x, &kind)?;
-                self.cache.insert(x, d);
+                let f = kind
+                    .children()
+                    .iter()
+                    .fold(own_features(x, &kind), |f, c| f | self.cache[c].1);
+                self.cache.insert(x, (d, f));
             } else {
                 stack.push((x, true));
                 for c in kind.children() {
@@ -137,20 +164,31 @@ impl Translator {
                 }
             }
         }
-        Ok(self.cache[&e].clone())
+        Ok(self.cache[&e].0.clone())
+    }
+
+    /// The feature bits (`F_*`) of an already translated expression.
+    pub(crate) fn features(&self, e: Expr) -> u8 {
+        self.cache.get(&e).map_or(0, |(_, f)| *f)
     }
 
     fn get(&self, e: Expr) -> Dynamic {
-        self.cache[&e].clone()
+        self.cache[&e].0.clone()
     }
     fn b(&self, e: Expr) -> Result<Bool, TranslateError> {
-        self.get(e).as_bool().ok_or_else(|| TranslateError::Sort(e.to_string()))
+        self.get(e)
+            .as_bool()
+            .ok_or_else(|| TranslateError::Sort(e.to_string()))
     }
     fn v(&self, e: Expr) -> Result<BV, TranslateError> {
-        self.get(e).as_bv().ok_or_else(|| TranslateError::Sort(e.to_string()))
+        self.get(e)
+            .as_bv()
+            .ok_or_else(|| TranslateError::Sort(e.to_string()))
     }
     fn arr(&self, e: Expr) -> Result<Array, TranslateError> {
-        self.get(e).as_array().ok_or_else(|| TranslateError::Sort(e.to_string()))
+        self.get(e)
+            .as_array()
+            .ok_or_else(|| TranslateError::Sort(e.to_string()))
     }
 
     fn declare(&mut self, f: FuncDecl) {
@@ -182,7 +220,11 @@ impl Translator {
             And(a, b) => Bool::and(&[self.b(*a)?, self.b(*b)?]).into(),
             Or(a, b) => Bool::or(&[self.b(*a)?, self.b(*b)?]).into(),
             Ite(c, t, f) => self.b(*c)?.ite(&self.get(*t), &self.get(*f)),
-            Eq(a, b) => self.get(*a).safe_eq(self.get(*b)).map_err(|_| sort_err())?.into(),
+            Eq(a, b) => self
+                .get(*a)
+                .safe_eq(self.get(*b))
+                .map_err(|_| sort_err())?
+                .into(),
             Ult(a, b) => self.v(*a)?.bvult(self.v(*b)?).into(),
             Ule(a, b) => self.v(*a)?.bvule(self.v(*b)?).into(),
             Slt(a, b) => self.v(*a)?.bvslt(self.v(*b)?).into(),
@@ -194,7 +236,7 @@ impl Translator {
                     BvOp::Sub => x.bvsub(y),
                     BvOp::Mul => x.bvmul(y),
                     BvOp::UDiv => x.bvudiv(y),
-                    BvOp::SDiv => x.bvudiv(y),
+                    BvOp::SDiv => x.bvsdiv(y),
                     BvOp::URem => x.bvurem(y),
                     BvOp::SRem => x.bvsrem(y),
                     BvOp::Shl => x.bvshl(y),

@@ -1,12 +1,13 @@
 //! [`Z3Solver`]: the innermost solver, Z3 in-process: per-query solving with a
 //! timeout, model extraction, the debug-build model check and query dumps.
 
-use crate::translate::{symbol_const, Translator};
+use crate::translate::{symbol_const, Translator, F_ARRAY, F_ARRAY_EQ, F_QUANT, F_UF};
 use crate::vars::free_syms;
 use crate::{model_refutes, SatResult, Solver, SolverConfig, SolverStats};
 use kappa_expr::eval::ArrVal;
 use kappa_expr::print::smtlib_script;
 use kappa_expr::{mask, Assignment, Expr, Sort};
+use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::fs::{self, OpenOptions};
 use std::io::Write;
@@ -23,10 +24,13 @@ static DUMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// Solves queries with Z3 (the system's libz3 through the `z3` crate).
 ///
-/// - Each query gets a fresh `z3::Solver` with the `timeout` parameter set
-///   from [`SolverConfig::timeout`]; a timeout (or any other give-up of Z3)
-///   answers `Unknown` with Z3's reason (usually `"timeout"` or
-///   `"canceled"`).
+/// - Each query gets a fresh `z3::Solver` for the query's logic (`QF_BV`;
+///   `QF_AUFBV` with arrays or uninterpreted functions; Z3's general solver
+///   with quantifiers or array equalities, and as a retry when a
+///   logic-specific solver answers "incomplete") with the `timeout`
+///   parameter set from [`SolverConfig::timeout`]; a timeout (or any other
+///   give-up of Z3) answers `Unknown` with Z3's reason (usually `"timeout"`
+///   or `"canceled"`).
 /// - Expressions are translated once: the translation cache (and one Z3
 ///   function declaration per `kappa_expr::FuncDecl`) lives as long as the
 ///   solver. Z3 ASTs live in the thread's Z3 context (the z3 0.19 bindings
@@ -52,7 +56,70 @@ pub struct Z3Solver {
     timeout_ms: u32,
     dump_dir: Option<PathBuf>,
     tr: Translator,
+    depths: FxHashMap<Expr, u32>,
     stats: SolverStats,
+    /// A long-lived incremental solver for plain bitvector queries: creating
+    /// a solver per query costs milliseconds, more than solving easy queries.
+    incremental: Option<z3::Solver>,
+    /// Guard literal of every expression asserted (as `guard => expr`) in `incremental`.
+    guards: FxHashMap<Expr, z3::ast::Bool>,
+    /// Sum of the DAG sizes of the guarded assertions.
+    guarded_nodes: usize,
+}
+
+/// Guarded assertions after which the incremental solver is rebuilt.
+const MAX_GUARDS: usize = 4_000;
+/// Total expression nodes (summed over guarded assertions) after which the
+/// incremental solver is rebuilt: old constraints slow every later check.
+const MAX_GUARDED_NODES: usize = 60_000;
+
+/// Largest query (in [`dag_size`] cost) sent to the incremental solver.
+const MAX_INCREMENTAL_QUERY: usize = 5_000;
+
+/// Whether a query suits the incremental solver: small and free of wide
+/// nonlinear operations. Such queries need no preprocessing; the others are
+/// better served by a fresh `QF_BV` solver, whose tactics substitute pinned
+/// values before bit-blasting.
+fn incremental_friendly(constraints: &[Expr], goal: Expr) -> bool {
+    let mut total = 0;
+    for e in constraints.iter().chain(std::iter::once(&goal)) {
+        let c = dag_size(*e);
+        if c > 1_000 {
+            return false;
+        }
+        total += c;
+        if total > MAX_INCREMENTAL_QUERY {
+            return false;
+        }
+    }
+    true
+}
+
+/// Estimated cost of keeping `e` asserted: its distinct nodes, with
+/// multiplications, divisions and remainders weighted by the size of their
+/// bit-blasted circuits (quadratic in the width). Bounded walk.
+fn dag_size(e: Expr) -> usize {
+    use kappa_expr::{BvOp, Kind};
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = vec![e];
+    let mut cost = 0usize;
+    while let Some(x) = stack.pop() {
+        if cost >= MAX_GUARDED_NODES || !seen.insert(x) {
+            continue;
+        }
+        let k = x.kind();
+        cost += match &k {
+            Kind::Bin(BvOp::Mul | BvOp::UDiv | BvOp::SDiv | BvOp::URem | BvOp::SRem, a, b)
+                if !a.is_const() && !b.is_const() =>
+            {
+                let w = a.width() as usize;
+                1 + w * w
+            }
+            _ => 1,
+        };
+        stack.extend(k.children());
+    }
+    cost
 }
 
 impl Z3Solver {
@@ -63,7 +130,11 @@ impl Z3Solver {
             timeout_ms: timeout_ms(cfg.timeout),
             dump_dir: cfg.dump_dir.clone(),
             tr: Translator::new(),
+            depths: FxHashMap::default(),
             stats: SolverStats::default(),
+            incremental: None,
+            guards: FxHashMap::default(),
+            guarded_nodes: 0,
         }
     }
 
@@ -91,31 +162,30 @@ impl Z3Solver {
         r
     }
 
-    fn run(&mut self, constraints: &[Expr], goal: Expr) -> Result<SatResult, crate::translate::TranslateError> {
+    fn run(
+        &mut self,
+        constraints: &[Expr],
+        goal: Expr,
+    ) -> Result<SatResult, crate::translate::TranslateError> {
         let mut asserted = Vec::with_capacity(constraints.len() + 1);
         for &c in constraints {
             asserted.push(self.tr.translate_bool(c)?);
         }
         asserted.push(self.tr.translate_bool(goal)?);
+        let features = constraints
+            .iter()
+            .chain(std::iter::once(&goal))
+            .fold(0, |f, e| f | self.tr.features(*e));
         let start = Instant::now();
-        let solver = z3::Solver::new();
-        let mut params = z3::Params::new();
-        params.set_u32("timeout", self.timeout_ms);
-        solver.set_params(&params);
-        for a in &asserted {
-            solver.assert(a);
-        }
         self.stats.z3_queries += 1;
-        let r = match solver.check() {
-            z3::SatResult::Unsat => SatResult::Unsat,
-            z3::SatResult::Unknown => SatResult::Unknown(
-                solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()),
-            ),
-            z3::SatResult::Sat => match solver.get_model() {
-                Some(m) => SatResult::Sat(read_model(&m, constraints, goal)),
-                None => SatResult::Unknown("z3 gave no model".to_string()),
-            },
-        };
+        let mut r = self.z3_check(&asserted, logic_for(features), constraints, goal);
+        if let SatResult::Unknown(why) = &r {
+            // a logic-specific solver may give up where the general one does not
+            if why.contains("incomplete") && logic_for(features).is_some() {
+                tracing::debug!("retrying with the general solver after: {why}");
+                r = self.z3_check(&asserted, None, constraints, goal);
+            }
+        }
         let elapsed = start.elapsed();
         self.stats.z3_time += elapsed;
         tracing::debug!(
@@ -125,7 +195,7 @@ impl Z3Solver {
             "z3 query"
         );
         if let SatResult::Sat(m) = &r {
-            if cfg!(debug_assertions) && model_refutes(constraints, goal, m) {
+            if cfg!(debug_assertions) && model_refutes(constraints, goal, m, &mut self.depths) {
                 self.stats.model_check_failures += 1;
                 tracing::warn!(
                     goal = %goal,
@@ -135,6 +205,85 @@ impl Z3Solver {
             }
         }
         Ok(r)
+    }
+
+    /// One `check-sat` of `asserted` on a fresh solver for `logic`.
+    fn z3_check(
+        &mut self,
+        asserted: &[z3::ast::Bool],
+        logic: Option<&str>,
+        constraints: &[Expr],
+        goal: Expr,
+    ) -> SatResult {
+        if logic == Some("QF_BV") && incremental_friendly(constraints, goal) {
+            if self.guards.len() > MAX_GUARDS || self.guarded_nodes > MAX_GUARDED_NODES {
+                self.incremental = None;
+            }
+            if self.incremental.is_none() {
+                self.guards.clear();
+                self.guarded_nodes = 0;
+            }
+            let timeout_ms = self.timeout_ms;
+            let solver = self.incremental.get_or_insert_with(|| {
+                let s = z3::Solver::new();
+                let mut params = z3::Params::new();
+                params.set_u32("timeout", timeout_ms);
+                s.set_params(&params);
+                s
+            });
+            let mut lits = Vec::with_capacity(asserted.len());
+            for (e, a) in constraints.iter().chain(std::iter::once(&goal)).zip(asserted) {
+                if !self.guards.contains_key(e) {
+                    self.guarded_nodes += dag_size(*e);
+                }
+                let lit = self.guards.entry(*e).or_insert_with(|| {
+                    let g = z3::ast::Bool::fresh_const("g");
+                    solver.assert(&g.implies(a));
+                    g
+                });
+                lits.push(lit.clone());
+            }
+            let r = match solver.check_assumptions(&lits) {
+                z3::SatResult::Unsat => SatResult::Unsat,
+                z3::SatResult::Unknown => {
+                    SatResult::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))
+                }
+                z3::SatResult::Sat => match solver.get_model() {
+                    Some(m) => SatResult::Sat(read_model(&m, constraints, goal)),
+                    None => SatResult::Unknown("z3 gave no model".to_string()),
+                },
+            };
+            if matches!(&r, SatResult::Unknown(_)) {
+                // a fresh solver next time: an interrupted one may keep state
+                self.incremental = None;
+            }
+            return r;
+        }
+        let solver = logic
+            .and_then(z3::Solver::new_for_logic)
+            .unwrap_or_else(z3::Solver::new);
+        let mut params = z3::Params::new();
+        params.set_u32("timeout", self.timeout_ms);
+        solver.set_params(&params);
+        for a in asserted {
+            solver.assert(a);
+        }
+        Self::answer(&solver, constraints, goal)
+    }
+
+    fn answer(solver: &z3::Solver, constraints: &[Expr], goal: Expr) -> SatResult {
+        match solver.check() {
+            z3::SatResult::Unsat => SatResult::Unsat,
+            z3::SatResult::Unknown => SatResult::Unknown(
+                solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "unknown".to_string()),
+            ),
+            z3::SatResult::Sat => match solver.get_model() {
+                Some(m) => SatResult::Sat(read_model(&m, constraints, goal)),
+                None => SatResult::Unknown("z3 gave no model".to_string()),
+            },
+        }
     }
 
     fn dump_query(&self, constraints: &[Expr], goal: Expr) -> Option<PathBuf> {
@@ -173,6 +322,21 @@ impl Solver for Z3Solver {
     }
 }
 
+/// The Z3 logic for a query with the given feature bits (`None`: Z3's
+/// general solver). A logic-specific solver is an order of magnitude cheaper
+/// to create and run on easy queries than the general one (about 0.5 ms
+/// instead of 7 ms), so the general solver is kept for quantifiers and array
+/// equalities (the `QF_AUFBV` configuration gives up on extensionality).
+fn logic_for(features: u8) -> Option<&'static str> {
+    if features & (F_QUANT | F_ARRAY_EQ) != 0 {
+        None
+    } else if features & (F_ARRAY | F_UF) != 0 {
+        Some("QF_AUFBV")
+    } else {
+        Some("QF_BV")
+    }
+}
+
 /// `d` in whole milliseconds, rounded up, clamped to `1..=u32::MAX`.
 fn timeout_ms(d: Duration) -> u32 {
     let ms = d.as_nanos().div_ceil(1_000_000);
@@ -188,10 +352,13 @@ fn answer_text(r: &SatResult) -> String {
 }
 
 fn append_answer(path: &Path, r: &SatResult, elapsed: Duration) {
-    let res = OpenOptions::new().append(true).open(path).and_then(|mut f| {
-        writeln!(f, "; answer: {}", answer_text(r))?;
-        writeln!(f, "; time: {:.3} ms", elapsed.as_secs_f64() * 1000.0)
-    });
+    let res = OpenOptions::new()
+        .append(true)
+        .open(path)
+        .and_then(|mut f| {
+            writeln!(f, "; answer: {}", answer_text(r))?;
+            writeln!(f, "; time: {:.3} ms", elapsed.as_secs_f64() * 1000.0)
+        });
     if let Err(e) = res {
         tracing::warn!("cannot append the answer to {}: {e}", path.display());
     }
@@ -269,4 +436,3 @@ fn read_model(model: &z3::Model, constraints: &[Expr], goal: Expr) -> Assignment
 #[cfg(test)]
 #[path = "z3solver_tests.rs"]
 mod tests;
-

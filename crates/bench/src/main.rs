@@ -1,0 +1,139 @@
+//! The benchmark: runs classic symbolic execution on every task of
+//! ../shared/corpus and every program of tests/programs and prints, per task,
+//! the verdict, time, states, instructions and solver queries, then totals
+//! (states per second, instructions per second, queries per second). It
+//! measures; it asserts nothing.
+//!
+//! Usage: `cargo run --release -p kappa-bench [-- --timeout SECS] [DIR_OR_FILE...]`
+//! (default timeout 10 s per task; default inputs: ../shared/corpus/*.yml and
+//! tests/programs/*.c relative to the repository root).
+
+use kappa_engine::{Config, Engine, Validation, Verdict};
+use kappa_frontend::FrontendOptions;
+use kappa_ir::DataModel;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn header(src: &str, key: &str) -> Option<String> {
+    let prefix = format!("// {key}:");
+    src.lines().take(8).find_map(|l| l.strip_prefix(&prefix).map(|v| v.trim().to_string()))
+}
+
+fn inputs_of(arg: &Path) -> Vec<PathBuf> {
+    if arg.is_file() {
+        return vec![arg.to_path_buf()];
+    }
+    let mut v: Vec<PathBuf> = std::fs::read_dir(arg)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.retain(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("yml") | Some("c")));
+    // a directory of tasks: prefer the .yml over its .c
+    let ymls: Vec<PathBuf> = v.iter().filter(|p| p.extension().unwrap() == "yml").cloned().collect();
+    if !ymls.is_empty() {
+        v = ymls;
+    }
+    v.sort();
+    v
+}
+
+struct Row {
+    name: String,
+    verdict: &'static str,
+    secs: f64,
+    states: u64,
+    instructions: u64,
+    queries: u64,
+    z3: u64,
+}
+
+fn run_one(path: &Path, timeout: Duration) -> Result<Row, String> {
+    let src = std::fs::read_to_string(path).unwrap_or_default();
+    let dm = header(&src, "data-model").and_then(|d| DataModel::parse(&d));
+    let start = Instant::now();
+    let prog = kappa_frontend::load(path, &FrontendOptions { data_model: dm, extra_cflags: vec![] }).map_err(|e| e.to_string())?;
+    let cfg = Config { timeout: Some(timeout), ..Config::default() };
+    let solver = kappa_solver::build_solver(&Default::default());
+    let mut engine = Engine::new(&prog.module, cfg, solver)?;
+    let sources = prog.sources.clone();
+    let dm = prog.module.data_model;
+    let mut validate = |w: &kappa_engine::ErrorWitness| {
+        let test = kappa_replay::TestVector {
+            inputs: w.inputs.iter().map(|i| kappa_replay::TestInput { origin: i.origin.clone(), value: i.decimal() }).collect(),
+        };
+        match kappa_replay::replay(&sources, dm, &test, &Default::default()) {
+            Ok(r) if r.outcome == kappa_replay::Outcome::ReachedError => Validation::Confirmed,
+            Ok(r) => Validation::Rejected(format!("{:?}", r.outcome)),
+            Err(e) => Validation::Rejected(e.to_string()),
+        }
+    };
+    let r = engine.run(&mut validate, &mut |_| {});
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    Ok(Row {
+        name,
+        verdict: match r.verdict {
+            Verdict::True => "true",
+            Verdict::False => "false",
+            Verdict::Unknown => "unknown",
+        },
+        secs: start.elapsed().as_secs_f64(),
+        states: r.stats.states,
+        instructions: r.stats.instructions,
+        queries: r.stats.queries,
+        z3: r.stats.z3_queries,
+    })
+}
+
+fn main() {
+    let work = std::thread::Builder::new().stack_size(1 << 30).spawn(bench).expect("thread");
+    let _ = work.join();
+}
+
+fn bench() {
+    let mut timeout = Duration::from_secs(10);
+    let mut args: Vec<PathBuf> = vec![];
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        if a == "--timeout" {
+            let s: f64 = it.next().and_then(|s| s.parse().ok()).expect("--timeout SECS");
+            timeout = Duration::from_secs_f64(s);
+        } else {
+            args.push(a.into());
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    if args.is_empty() {
+        args = vec![root.join("../shared/corpus"), root.join("tests/programs")];
+    }
+    println!("{:<34} {:>8} {:>8} {:>9} {:>11} {:>9} {:>7}", "task", "verdict", "time s", "states", "instrs", "queries", "z3");
+    let (mut t, mut s, mut i, mut q, mut z) = (0.0, 0u64, 0u64, 0u64, 0u64);
+    let mut n = 0;
+    for arg in &args {
+        for p in inputs_of(arg) {
+            match run_one(&p, timeout) {
+                Ok(r) => {
+                    println!(
+                        "{:<34} {:>8} {:>8.3} {:>9} {:>11} {:>9} {:>7}",
+                        r.name, r.verdict, r.secs, r.states, r.instructions, r.queries, r.z3
+                    );
+                    t += r.secs;
+                    s += r.states;
+                    i += r.instructions;
+                    q += r.queries;
+                    z += r.z3;
+                    n += 1;
+                }
+                Err(e) => println!("{:<34} error: {e}", p.display()),
+            }
+        }
+    }
+    println!("---");
+    println!("{n} tasks in {t:.2} s (timeout {} s each)", timeout.as_secs_f64());
+    if t > 0.0 {
+        println!(
+            "states/s {:.0}   instructions/s {:.0}   solver queries/s {:.0}   (Z3 calls {z} of {q} queries)",
+            s as f64 / t,
+            i as f64 / t,
+            q as f64 / t
+        );
+    }
+}

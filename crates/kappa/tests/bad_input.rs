@@ -1,0 +1,130 @@
+//! Bad input: every kind gets one clear error line naming the file and the
+//! problem with a non-zero exit, or `unknown` with the reason for a valid
+//! program kappa cannot handle. Never a panic.
+
+mod common;
+use common::*;
+
+/// Runs `kappa verify` on `path` and returns (exit code, stdout, last stderr line).
+fn verify(path: &str) -> (i32, String, String) {
+    let out = kappa(&["verify", "--timeout", "20", path]);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!stderr.contains("panicked"), "kappa panicked on {path}: {stderr}");
+    let last = stderr.lines().last().unwrap_or("").to_string();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).to_string(), last)
+}
+
+fn bad(name: &str) -> String {
+    repo_root().join("tests/bad").join(name).to_string_lossy().into_owned()
+}
+
+fn assert_error(name: &str, phrase: &str) {
+    let path = bad(name);
+    let (code, stdout, last) = verify(&path);
+    assert_eq!(code, 2, "{name}: exit code (stdout: {stdout})");
+    assert!(last.starts_with("kappa: error: "), "{name}: {last}");
+    assert!(last.contains(name), "{name}: error line does not name the file: {last}");
+    assert!(last.contains(phrase), "{name}: expected '{phrase}' in: {last}");
+    assert!(stdout.is_empty(), "{name}: printed a verdict: {stdout}");
+}
+
+fn assert_unknown(name: &str, phrase: &str) {
+    let (code, stdout, _) = verify(&bad(name));
+    assert_eq!(code, 0, "{name}");
+    assert!(stdout.contains("verdict: unknown"), "{name}: {stdout}");
+    assert!(stdout.contains(phrase), "{name}: expected '{phrase}' in: {stdout}");
+}
+
+#[test]
+fn missing_file() {
+    assert_error("does_not_exist.c", "cannot read file");
+}
+
+#[test]
+fn directory() {
+    let (code, _, last) = verify(&repo_root().join("tests/bad").to_string_lossy());
+    assert_eq!(code, 2);
+    assert!(last.contains("is a directory"), "{last}");
+}
+
+#[test]
+fn syntax_error_shows_diagnostics() {
+    assert_error("syntax_error.c", "does not compile");
+    let out = kappa(&["verify", &bad("syntax_error.c")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("error:") && stderr.lines().count() > 1, "clang diagnostics shown: {stderr}");
+}
+
+#[test]
+fn undeclared_identifier() {
+    assert_error("undeclared.c", "undeclared identifier");
+}
+
+#[test]
+fn binary_blob() {
+    assert_error("binary_blob.c", "binary data");
+}
+
+#[test]
+fn empty_file_has_no_main() {
+    assert_error("empty.c", "no `main`");
+}
+
+#[test]
+fn no_main() {
+    assert_error("no_main.c", "no `main`");
+}
+
+#[test]
+fn unknown_extension() {
+    assert_error("not_c.txt", "unsupported input kind");
+}
+
+#[test]
+fn task_with_missing_input() {
+    assert_error("missing_input.yml", "does not exist");
+}
+
+#[test]
+fn malformed_task() {
+    assert_error("malformed.yml", "invalid task file");
+}
+
+#[test]
+fn unsupported_property() {
+    assert_error("wrong_property.yml", "no unreach-call property");
+}
+
+#[test]
+fn inline_assembly_is_unknown() {
+    assert_unknown("inline_asm.c", "inline assembly");
+}
+
+#[test]
+fn floating_point_is_unknown() {
+    assert_unknown("float_prog.c", "floating-point");
+}
+
+#[test]
+fn bad_bitcode() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("fake.bc");
+    std::fs::write(&p, b"not bitcode at all").unwrap();
+    let (code, _, last) = verify(p.to_str().unwrap());
+    assert_eq!(code, 2);
+    assert!(last.contains("fake.bc") && last.contains("bitcode"), "{last}");
+}
+
+#[test]
+fn replay_with_missing_test_file() {
+    let out = kappa(&["replay", &bad("ok_prog.c"), &bad("no_such_test.xml")]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no_such_test.xml"), "{stderr}");
+}
+
+#[test]
+fn bad_option_value() {
+    let out = kappa(&["verify", "--searcher", "sideways", &bad("ok_prog.c")]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,56 @@
+//! Helpers shared by the end-to-end tests: locating test data, running the
+//! `kappa` binary, reading a program's `// key: value` header.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root (two levels above this crate).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repo root")
+}
+
+/// Runs the kappa binary with `args`.
+pub fn kappa(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kappa")).args(args).output().expect("run kappa")
+}
+
+/// The value of a `// key: value` header line of a C file.
+pub fn header(src: &str, key: &str) -> Option<String> {
+    let prefix = format!("// {key}:");
+    src.lines().take(8).find_map(|l| l.strip_prefix(&prefix).map(|v| v.trim().to_string()))
+}
+
+/// The `.c` files of a test directory, sorted.
+pub fn c_files(dir: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(repo_root().join(dir))
+        .expect("test dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().map(|e| e == "c").unwrap_or(false))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Runs `f` over `items` on two threads; returns the collected failures.
+pub fn parallel<T: Sync, F: Fn(&T) -> Option<String> + Sync>(items: &[T], f: F) -> Vec<String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let fails = std::sync::Mutex::new(vec![]);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if i >= items.len() {
+                    break;
+                }
+                if let Some(msg) = f(&items[i]) {
+                    fails.lock().unwrap().push(msg);
+                }
+            });
+        }
+    });
+    let mut v = fails.into_inner().unwrap();
+    v.sort();
+    v
+}

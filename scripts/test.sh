@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs kappa's whole test suite (unit, end-to-end, bad input, snapshots,
+# differential), after installing the system packages it needs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cargo test --workspace --no-fail-fast 2>&1
