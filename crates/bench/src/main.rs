@@ -16,7 +16,9 @@ use std::time::{Duration, Instant};
 
 fn header(src: &str, key: &str) -> Option<String> {
     let prefix = format!("// {key}:");
-    src.lines().take(8).find_map(|l| l.strip_prefix(&prefix).map(|v| v.trim().to_string()))
+    src.lines()
+        .take(8)
+        .find_map(|l| l.strip_prefix(&prefix).map(|v| v.trim().to_string()))
 }
 
 fn inputs_of(arg: &Path) -> Vec<PathBuf> {
@@ -26,9 +28,18 @@ fn inputs_of(arg: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(arg)
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
-    v.retain(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("yml") | Some("c")));
+    v.retain(|p| {
+        matches!(
+            p.extension().and_then(|e| e.to_str()),
+            Some("yml") | Some("c")
+        )
+    });
     // a directory of tasks: prefer the .yml over its .c
-    let ymls: Vec<PathBuf> = v.iter().filter(|p| p.extension().unwrap() == "yml").cloned().collect();
+    let ymls: Vec<PathBuf> = v
+        .iter()
+        .filter(|p| p.extension().unwrap() == "yml")
+        .cloned()
+        .collect();
     if !ymls.is_empty() {
         v = ymls;
     }
@@ -50,15 +61,32 @@ fn run_one(path: &Path, timeout: Duration) -> Result<Row, String> {
     let src = std::fs::read_to_string(path).unwrap_or_default();
     let dm = header(&src, "data-model").and_then(|d| DataModel::parse(&d));
     let start = Instant::now();
-    let prog = kappa_frontend::load(path, &FrontendOptions { data_model: dm, extra_cflags: vec![] }).map_err(|e| e.to_string())?;
-    let cfg = Config { timeout: Some(timeout), ..Config::default() };
+    let prog = kappa_frontend::load(
+        path,
+        &FrontendOptions {
+            data_model: dm,
+            extra_cflags: vec![],
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let cfg = Config {
+        timeout: Some(timeout),
+        ..Config::default()
+    };
     let solver = kappa_solver::build_solver(&Default::default());
     let mut engine = Engine::new(&prog.module, cfg, solver)?;
     let sources = prog.sources.clone();
     let dm = prog.module.data_model;
     let mut validate = |w: &kappa_engine::ErrorWitness| {
         let test = kappa_replay::TestVector {
-            inputs: w.inputs.iter().map(|i| kappa_replay::TestInput { origin: i.origin.clone(), value: i.decimal() }).collect(),
+            inputs: w
+                .inputs
+                .iter()
+                .map(|i| kappa_replay::TestInput {
+                    origin: i.origin.clone(),
+                    value: i.decimal(),
+                })
+                .collect(),
         };
         match kappa_replay::replay(&sources, dm, &test, &Default::default()) {
             Ok(r) if r.outcome == kappa_replay::Outcome::ReachedError => Validation::Confirmed,
@@ -84,7 +112,10 @@ fn run_one(path: &Path, timeout: Duration) -> Result<Row, String> {
 }
 
 fn main() {
-    let work = std::thread::Builder::new().stack_size(1 << 30).spawn(bench).expect("thread");
+    let work = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(bench)
+        .expect("thread");
     let _ = work.join();
 }
 
@@ -94,7 +125,10 @@ fn bench() {
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--timeout" {
-            let s: f64 = it.next().and_then(|s| s.parse().ok()).expect("--timeout SECS");
+            let s: f64 = it
+                .next()
+                .and_then(|s| s.parse().ok())
+                .expect("--timeout SECS");
             timeout = Duration::from_secs_f64(s);
         } else {
             args.push(a.into());
@@ -104,7 +138,10 @@ fn bench() {
     if args.is_empty() {
         args = vec![root.join("../shared/corpus"), root.join("tests/programs")];
     }
-    println!("{:<34} {:>8} {:>8} {:>9} {:>11} {:>9} {:>7}", "task", "verdict", "time s", "states", "instrs", "queries", "z3");
+    println!(
+        "{:<34} {:>8} {:>8} {:>9} {:>11} {:>9} {:>7}",
+        "task", "verdict", "time s", "states", "instrs", "queries", "z3"
+    );
     let (mut t, mut s, mut i, mut q, mut z) = (0.0, 0u64, 0u64, 0u64, 0u64);
     let mut n = 0;
     for arg in &args {
@@ -127,7 +164,10 @@ fn bench() {
         }
     }
     println!("---");
-    println!("{n} tasks in {t:.2} s (timeout {} s each)", timeout.as_secs_f64());
+    println!(
+        "{n} tasks in {t:.2} s (timeout {} s each)",
+        timeout.as_secs_f64()
+    );
     if t > 0.0 {
         println!(
             "states/s {:.0}   instructions/s {:.0}   solver queries/s {:.0}   (Z3 calls {z} of {q} queries)",

@@ -7,12 +7,17 @@ use crate::tree::LeafKind;
 use crate::{End, Engine, ErrorWitness, PathRecord, TestInput, Validation};
 use kappa_expr::build::{self as b};
 use kappa_expr::{eval, Assignment, Expr, Sort, Symbol, SymbolKind};
-use kappa_ir::{BinOp, CastOp, Callee, CmpOp, EdgeId, FuncId, InitValue, AddrTarget, Instr, Module, SrcLoc, Ty, Value};
+use kappa_ir::{
+    AddrTarget, BinOp, Callee, CastOp, CmpOp, EdgeId, FuncId, InitValue, Instr, Module, SrcLoc, Ty,
+    Value,
+};
 use kappa_solver::SatResult;
 use rustc_hash::FxHashSet;
 use std::rc::Rc;
 
-/// What one step produced.
+/// What one step produced. `Continue` carries the state by value on purpose:
+/// it is moved once per step, and boxing it would allocate per step.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum StepOut {
     /// The state goes on.
     Continue(State),
@@ -45,7 +50,10 @@ pub(crate) fn initial_memory(m: &Module) -> Result<(Memory, Vec<u64>), String> {
     let mut bases = vec![];
     for g in &m.globals {
         if g.size > MAX_OBJECT_SIZE {
-            return Err(format!("global @{} is too large ({} bytes)", g.name, g.size));
+            return Err(format!(
+                "global @{} is too large ({} bytes)",
+                g.name, g.size
+            ));
         }
         let base = mem
             .allocate(g.size, g.align, ObjKind::Global, g.name.clone(), true)
@@ -56,7 +64,11 @@ pub(crate) fn initial_memory(m: &Module) -> Result<(Memory, Vec<u64>), String> {
         for (off, v) in &g.init {
             let (bytes, value) = match v {
                 InitValue::Int { bytes, value } => (*bytes, *value),
-                InitValue::Addr { target, addend, bytes } => {
+                InitValue::Addr {
+                    target,
+                    addend,
+                    bytes,
+                } => {
                     let a = match target {
                         AddrTarget::Global(t) => bases[t.index()],
                         AddrTarget::Func(f) => FUNC_BASE + 16 * f.0 as u64,
@@ -107,15 +119,23 @@ impl Engine<'_> {
             let v = match i {
                 0 => b::bv(ty.bits(), 1),
                 1 => {
-                    let name = mem.allocate(6, 1, ObjKind::Global, "argv0".into(), true).ok_or("out of memory")?;
+                    let name = mem
+                        .allocate(6, 1, ObjKind::Global, "argv0".into(), true)
+                        .ok_or("out of memory")?;
                     for (k, c) in b"kappa".iter().enumerate() {
                         mem.write(name, b::bv(pb, k as u128), b::bv(8, *c as u128));
                     }
-                    let argv = mem.allocate(2 * pb as u64 / 8, 4, ObjKind::Global, "argv".into(), true).ok_or("out of memory")?;
+                    let argv = mem
+                        .allocate(2 * pb as u64 / 8, 4, ObjKind::Global, "argv".into(), true)
+                        .ok_or("out of memory")?;
                     mem.write(argv, b::bv(pb, 0), b::bv(pb, name as u128));
                     b::bv(pb, argv as u128)
                 }
-                _ => b::sym(Symbol::fresh("main_arg", Sort::Bv(ty.bits()), SymbolKind::Fresh)),
+                _ => b::sym(Symbol::fresh(
+                    "main_arg",
+                    Sort::Bv(ty.bits()),
+                    SymbolKind::Fresh,
+                )),
             };
             regs[p.index()] = Some(v);
         }
@@ -123,7 +143,12 @@ impl Engine<'_> {
         Ok(State {
             id: self.new_state_id(),
             loc: f.entry,
-            frames: vec![Frame { func: main, regs, ret: None, allocas: vec![] }],
+            frames: vec![Frame {
+                func: main,
+                regs,
+                ret: None,
+                allocas: vec![],
+            }],
             mem,
             pc: vec![],
             witness: Assignment::default(),
@@ -138,12 +163,21 @@ impl Engine<'_> {
 
     // ---------------------------------------------------------------- values
 
-    pub(crate) fn eval_value(&mut self, st: &State, v: &Value, ob: &mut Vec<Obligation>) -> Result<Expr, String> {
+    pub(crate) fn eval_value(
+        &mut self,
+        st: &State,
+        v: &Value,
+        ob: &mut Vec<Obligation>,
+    ) -> Result<Expr, String> {
         let pb = self.ptr_bits();
         Ok(match v {
             Value::Var(x) => st.frame().regs[x.index()].ok_or_else(|| {
                 let f = self.module.func(st.func());
-                format!("use of undefined value {} in {}", f.vars[x.index()].name, f.name)
+                format!(
+                    "use of undefined value {} in {}",
+                    f.vars[x.index()].name,
+                    f.name
+                )
             })?,
             Value::Const { ty: Ty::Bool, bits } => b::bool_const(*bits != 0),
             Value::Const { ty, bits } => b::bv(ty.bits(), *bits),
@@ -151,7 +185,11 @@ impl Engine<'_> {
             Value::FuncAddr(f) => b::bv(pb, (FUNC_BASE + 16 * f.0 as u64) as u128),
             Value::Undef(ty) => {
                 self.fresh_counter += 1;
-                let sort = if *ty == Ty::Bool { Sort::Bool } else { Sort::Bv(ty.bits()) };
+                let sort = if *ty == Ty::Bool {
+                    Sort::Bool
+                } else {
+                    Sort::Bv(ty.bits())
+                };
                 b::sym(Symbol::fresh("undef", sort, SymbolKind::Fresh))
             }
             Value::Not(a) => {
@@ -194,16 +232,27 @@ impl Engine<'_> {
                         BinOp::Xor => O::Xor,
                     };
                     match op {
-                        BinOp::UDiv | BinOp::URem => ob.push(Obligation { cond: b::ne(r, zero), what: "division by zero" }),
+                        BinOp::UDiv | BinOp::URem => ob.push(Obligation {
+                            cond: b::ne(r, zero),
+                            what: "division by zero",
+                        }),
                         BinOp::SDiv | BinOp::SRem => {
-                            ob.push(Obligation { cond: b::ne(r, zero), what: "division by zero" });
+                            ob.push(Obligation {
+                                cond: b::ne(r, zero),
+                                what: "division by zero",
+                            });
                             let min = b::bv(w, 1u128 << (w - 1));
-                            let overflow = b::and(b::eq(l, min), b::eq(r, b::bv(w, kappa_expr::mask(w))));
-                            ob.push(Obligation { cond: b::not(overflow), what: "signed division overflow" });
+                            let overflow =
+                                b::and(b::eq(l, min), b::eq(r, b::bv(w, kappa_expr::mask(w))));
+                            ob.push(Obligation {
+                                cond: b::not(overflow),
+                                what: "signed division overflow",
+                            });
                         }
-                        BinOp::Shl | BinOp::LShr | BinOp::AShr => {
-                            ob.push(Obligation { cond: b::ult(r, b::bv(w, w as u128)), what: "shift amount not below the bit width" })
-                        }
+                        BinOp::Shl | BinOp::LShr | BinOp::AShr => ob.push(Obligation {
+                            cond: b::ult(r, b::bv(w, w as u128)),
+                            what: "shift amount not below the bit width",
+                        }),
                         _ => {}
                     }
                     b::bin(o, l, r)
@@ -212,8 +261,15 @@ impl Engine<'_> {
             Value::Cmp { op, lhs, rhs } => {
                 let mut l = self.eval_value(st, lhs, ob)?;
                 let mut r = self.eval_value(st, rhs, ob)?;
-                if l.sort() == Sort::Bool && r.sort() == Sort::Bool && matches!(op, CmpOp::Eq | CmpOp::Ne) {
-                    return Ok(if *op == CmpOp::Eq { b::eq(l, r) } else { b::ne(l, r) });
+                if l.sort() == Sort::Bool
+                    && r.sort() == Sort::Bool
+                    && matches!(op, CmpOp::Eq | CmpOp::Ne)
+                {
+                    return Ok(if *op == CmpOp::Eq {
+                        b::eq(l, r)
+                    } else {
+                        b::ne(l, r)
+                    });
                 }
                 if l.sort() == Sort::Bool {
                     l = b::bool_to_bv(l, 1);
@@ -257,7 +313,12 @@ impl Engine<'_> {
                     _ => return Err("cast of an array".into()),
                 }
             }
-            Value::Select { cond, then, else_, ty } => {
+            Value::Select {
+                cond,
+                then,
+                else_,
+                ty,
+            } => {
                 let c = bool_of(self.eval_value(st, cond, ob)?);
                 let t = self.eval_value(st, then, ob)?;
                 let e = self.eval_value(st, else_, ob)?;
@@ -300,7 +361,12 @@ impl Engine<'_> {
                 break;
             }
         }
-        let slice = pc.iter().zip(&used).filter(|(_, u)| **u).map(|(c, _)| *c).collect();
+        let slice = pc
+            .iter()
+            .zip(&used)
+            .filter(|(_, u)| **u)
+            .map(|(c, _)| *c)
+            .collect();
         (slice, syms)
     }
 
@@ -353,8 +419,12 @@ impl Engine<'_> {
             let at = self.module.describe(src);
             match self.feasible(st, b::not(o.cond)) {
                 Feas::Unsat => continue,
-                Feas::Sat(_) => self.record_failed(format!("possible undefined behaviour: {} at {at}", o.what)),
-                Feas::Unknown(r) => self.record_failed(format!("solver {r} deciding {} at {at}", o.what)),
+                Feas::Sat(_) => {
+                    self.record_failed(format!("possible undefined behaviour: {} at {at}", o.what))
+                }
+                Feas::Unknown(r) => {
+                    self.record_failed(format!("solver {r} deciding {} at {at}", o.what))
+                }
             }
             match self.feasible(st, o.cond) {
                 Feas::Sat(m) => Self::constrain(st, o.cond, m),
@@ -366,7 +436,11 @@ impl Engine<'_> {
 
     // --------------------------------------------------------------- stepping
 
-    pub(crate) fn step(&mut self, st: State, validate: &mut dyn FnMut(&ErrorWitness) -> Validation) -> StepOut {
+    pub(crate) fn step(
+        &mut self,
+        st: State,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+    ) -> StepOut {
         let m = self.module;
         let f = m.func(st.func());
         let succs = &f.succs[st.loc.index()];
@@ -381,13 +455,20 @@ impl Engine<'_> {
         }
     }
 
-    fn branch(&mut self, mut st: State, succs: &[EdgeId], validate: &mut dyn FnMut(&ErrorWitness) -> Validation) -> StepOut {
+    fn branch(
+        &mut self,
+        mut st: State,
+        succs: &[EdgeId],
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+    ) -> StepOut {
         let m = self.module;
         let f = m.func(st.func());
         let mut feasible = vec![];
         for &e in succs {
             let edge = &f.edges[e.index()];
-            let Instr::Assume(c) = &edge.instr else { unreachable!("validated IR: branches are assumes") };
+            let Instr::Assume(c) = &edge.instr else {
+                unreachable!("validated IR: branches are assumes")
+            };
             let mut ob = vec![];
             let c = match self.eval_value(&st, c, &mut ob) {
                 Ok(c) => bool_of(c),
@@ -449,7 +530,12 @@ impl Engine<'_> {
         }
     }
 
-    fn exec_edge(&mut self, mut st: State, e: EdgeId, validate: &mut dyn FnMut(&ErrorWitness) -> Validation) -> StepOut {
+    fn exec_edge(
+        &mut self,
+        mut st: State,
+        e: EdgeId,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+    ) -> StepOut {
         let m = self.module;
         let fid = st.func();
         let f = m.func(fid);
@@ -504,7 +590,11 @@ impl Engine<'_> {
                     }
                     Feas::Unknown(r) => {
                         let at = m.describe(edge.src);
-                        self.terminate(st, End::Failed(format!("solver {r} at assumption {at}")), validate);
+                        self.terminate(
+                            st,
+                            End::Failed(format!("solver {r} at assumption {at}")),
+                            validate,
+                        );
                         return StepOut::Done;
                     }
                 }
@@ -554,15 +644,26 @@ impl Engine<'_> {
             Instr::Alloca { dst, size, align } => {
                 let size = val!(size);
                 discharge!();
-                let name = format!("{}.{}", f.name, f.vars[dst.index()].name.trim_start_matches('%'));
+                let name = format!(
+                    "{}.{}",
+                    f.name,
+                    f.vars[dst.index()].name.trim_start_matches('%')
+                );
                 let at = m.describe(edge.src);
                 let (dst, align, to) = (*dst, *align as u64, edge.to);
                 return self.for_each_value(st, size, "alloca size", &at, &mut |this, mut s, n| {
                     if n > MAX_OBJECT_SIZE as u128 {
-                        this.terminate(s, End::Failed(format!("unsupported: stack object of {n} bytes at {at}")), validate);
+                        this.terminate(
+                            s,
+                            End::Failed(format!("unsupported: stack object of {n} bytes at {at}")),
+                            validate,
+                        );
                         return StepOut::Done;
                     }
-                    let Some(base) = s.mem.allocate(n as u64, align, ObjKind::Stack, name.clone(), false) else {
+                    let Some(base) =
+                        s.mem
+                            .allocate(n as u64, align, ObjKind::Stack, name.clone(), false)
+                    else {
                         this.terminate(s, End::Failed("address space exhausted".into()), validate);
                         return StepOut::Done;
                     };
@@ -585,15 +686,19 @@ impl Engine<'_> {
                         if t.as_bv_const().is_none() {
                             let at = m.describe(edge.src);
                             let (dst, to, src) = (*dst, edge.to, edge.src);
-                            return self.for_each_value(st, t, "function pointer", &at, &mut |this, s, v| {
-                                match this.func_of_addr(v as u64) {
+                            return self.for_each_value(
+                                st,
+                                t,
+                                "function pointer",
+                                &at,
+                                &mut |this, s, v| match this.func_of_addr(v as u64) {
                                     Ok(f) => this.call(s, f, vals.clone(), dst, to, src, validate),
                                     Err(why) => {
                                         this.terminate(s, End::Failed(why), validate);
                                         StepOut::Done
                                     }
-                                }
-                            });
+                                },
+                            );
                         }
                         self.resolve_function(&mut st, t)
                     }
@@ -626,7 +731,11 @@ impl Engine<'_> {
             }
             Instr::Unsupported(why) => {
                 let at = m.describe(edge.src);
-                self.terminate(st, End::Failed(format!("unsupported: {why} at {at}")), validate);
+                self.terminate(
+                    st,
+                    End::Failed(format!("unsupported: {why} at {at}")),
+                    validate,
+                );
                 return StepOut::Done;
             }
         }
@@ -642,7 +751,13 @@ impl Engine<'_> {
         }
     }
 
-    pub(crate) fn new_input(&mut self, st: &mut State, ty: Ty, origin: &str, src: Option<SrcLoc>) -> Expr {
+    pub(crate) fn new_input(
+        &mut self,
+        st: &mut State,
+        ty: Ty,
+        origin: &str,
+        src: Option<SrcLoc>,
+    ) -> Expr {
         let k = st.inputs.len();
         let (sort, w) = match ty {
             Ty::Bool => (Sort::Bool, 1),
@@ -650,11 +765,20 @@ impl Engine<'_> {
         };
         let short = origin.trim_start_matches("__VERIFIER_nondet_");
         let sym = Symbol::fresh(&format!("in{k}_{short}"), sort, SymbolKind::Input);
-        st.inputs.push(InputRec { sym, origin: origin.to_string(), ty, src });
+        st.inputs.push(InputRec {
+            sym,
+            origin: origin.to_string(),
+            ty,
+            src,
+        });
         if let Some(vals) = &self.cfg.concrete_inputs {
             let raw = vals.get(k).copied().unwrap_or(0);
             // like the native harness: a nonzero value is `true` for _Bool
-            return if sort == Sort::Bool { b::bool_const(raw != 0) } else { b::bv(w, raw & kappa_expr::mask(w)) };
+            return if sort == Sort::Bool {
+                b::bool_const(raw != 0)
+            } else {
+                b::bv(w, raw & kappa_expr::mask(w))
+            };
         }
         b::sym(sym)
     }
@@ -671,7 +795,8 @@ impl Engine<'_> {
         match self.feasible(st, c) {
             Feas::Sat(m) => {
                 Self::constrain(st, c, m);
-                st.incomplete.get_or_insert_with(|| format!("symbolic {what} concretized"));
+                st.incomplete
+                    .get_or_insert_with(|| format!("symbolic {what} concretized"));
                 Some(v)
             }
             _ => None,
@@ -682,7 +807,12 @@ impl Engine<'_> {
     /// most `limit`), constrained to it. The second component explains why
     /// some values were dropped (too many, solver undecided); the caller
     /// records it as a failed leaf.
-    pub(crate) fn enumerate(&mut self, st: State, e: Expr, limit: usize) -> (Vec<(State, u128)>, Option<String>) {
+    pub(crate) fn enumerate(
+        &mut self,
+        st: State,
+        e: Expr,
+        limit: usize,
+    ) -> (Vec<(State, u128)>, Option<String>) {
         if let Some(v) = e.as_bv_const() {
             return (vec![(st, v)], None);
         }
@@ -703,21 +833,36 @@ impl Engine<'_> {
                     out.push((s, v));
                 }
                 Feas::Unsat => return (out, Some("internal: enumerated value infeasible".into())),
-                Feas::Unknown(r) => return (out, Some(format!("solver {r} enumerating a symbolic value"))),
+                Feas::Unknown(r) => {
+                    return (
+                        out,
+                        Some(format!("solver {r} enumerating a symbolic value")),
+                    )
+                }
             }
             excluded = b::and(excluded, b::ne(e, b::bv(w, v)));
             match self.feasible(&st, excluded) {
                 Feas::Unsat => break,
                 Feas::Sat(m) => {
                     if out.len() >= limit {
-                        return (out, Some(format!("symbolic value with more than {limit} possible values")));
+                        return (
+                            out,
+                            Some(format!(
+                                "symbolic value with more than {limit} possible values"
+                            )),
+                        );
                     }
                     probe = st.witness.clone();
                     if let Some((_, m)) = m {
                         probe.extend_from(&m);
                     }
                 }
-                Feas::Unknown(r) => return (out, Some(format!("solver {r} enumerating a symbolic value"))),
+                Feas::Unknown(r) => {
+                    return (
+                        out,
+                        Some(format!("solver {r} enumerating a symbolic value")),
+                    )
+                }
             }
         }
         if out.len() > 1 {
@@ -753,20 +898,24 @@ impl Engine<'_> {
     fn resolve_function(&mut self, st: &mut State, t: Expr) -> Result<FuncId, String> {
         let v = match t.as_bv_const() {
             Some(v) => v,
-            None => self.concretize(st, t, "function pointer").ok_or("undecided function pointer")?,
+            None => self
+                .concretize(st, t, "function pointer")
+                .ok_or("undecided function pointer")?,
         } as u64;
         self.func_of_addr(v)
     }
 
     /// The function whose address is `v`.
     fn func_of_addr(&self, v: u64) -> Result<FuncId, String> {
-        if v >= FUNC_BASE && (v - FUNC_BASE) % 16 == 0 {
+        if v >= FUNC_BASE && (v - FUNC_BASE).is_multiple_of(16) {
             let id = (v - FUNC_BASE) / 16;
             if (id as usize) < self.module.functions.len() {
                 return Ok(FuncId(id as u32));
             }
         }
-        Err(format!("undefined behaviour: call through an invalid function pointer 0x{v:x}"))
+        Err(format!(
+            "undefined behaviour: call through an invalid function pointer 0x{v:x}"
+        ))
     }
 
     /// Splits a state by the objects an `n`-byte access at `addr` may touch.
@@ -785,16 +934,36 @@ impl Engine<'_> {
         let kind = if write { "write" } else { "read" };
         if let Some(a) = addr.as_bv_const() {
             let a = a as u64;
-            let ok = st.mem.find(a).filter(|o| a + n <= o.base + o.size).map(|o| (o.base, o.read_only));
+            let ok = st
+                .mem
+                .find(a)
+                .filter(|o| a + n <= o.base + o.size)
+                .map(|o| (o.base, o.read_only));
             return match ok {
                 Some((_, true)) if write => {
-                    self.terminate(st, End::Failed(format!("undefined behaviour: write to read-only memory at {at}")), validate);
+                    self.terminate(
+                        st,
+                        End::Failed(format!(
+                            "undefined behaviour: write to read-only memory at {at}"
+                        )),
+                        validate,
+                    );
                     vec![]
                 }
                 Some((base, _)) => vec![(st, base, b::bv(pb, (a - base) as u128))],
                 None => {
-                    let what = if a < crate::memory::FIRST_OBJECT_ADDR { "null or invalid pointer" } else { "out-of-bounds or dangling pointer" };
-                    self.terminate(st, End::Failed(format!("undefined behaviour: {kind} through {what} at {at}")), validate);
+                    let what = if a < crate::memory::FIRST_OBJECT_ADDR {
+                        "null or invalid pointer"
+                    } else {
+                        "out-of-bounds or dangling pointer"
+                    };
+                    self.terminate(
+                        st,
+                        End::Failed(format!(
+                            "undefined behaviour: {kind} through {what} at {at}"
+                        )),
+                        validate,
+                    );
                     vec![]
                 }
             };
@@ -813,29 +982,40 @@ impl Engine<'_> {
                     eval(addr, &w).map(|v| v.bits() as u64)
                 }
             };
-            let obj = probe.and_then(|p| st.mem.find(p)).map(|o| (o.base, o.size, o.read_only));
+            let obj = probe
+                .and_then(|p| st.mem.find(p))
+                .map(|o| (o.base, o.size, o.read_only));
             let Some((base, size, ro)) = obj else {
                 self.record_failed(format!("possible undefined behaviour: {kind} through an invalid symbolic pointer at {at}"));
                 break;
             };
             if seen.contains(&base) {
-                self.record_failed(format!("possible undefined behaviour: out-of-bounds {kind} at {at}"));
+                self.record_failed(format!(
+                    "possible undefined behaviour: out-of-bounds {kind} at {at}"
+                ));
                 break;
             }
             seen.push(base);
             if size > MAX_SYMBOLIC_OBJECT {
-                self.record_failed(format!("unsupported: symbolic offset into an object of {size} bytes at {at}"));
+                self.record_failed(format!(
+                    "unsupported: symbolic offset into an object of {size} bytes at {at}"
+                ));
                 break;
             }
             let inb = if size >= n {
-                b::and(b::uge(addr, b::bv(pb, base as u128)), b::ule(addr, b::bv(pb, (base + size - n) as u128)))
+                b::and(
+                    b::uge(addr, b::bv(pb, base as u128)),
+                    b::ule(addr, b::bv(pb, (base + size - n) as u128)),
+                )
             } else {
                 b::fls()
             };
             match self.feasible(&st, inb) {
                 Feas::Sat(model) => {
                     if ro && write {
-                        self.record_failed(format!("possible undefined behaviour: write to read-only memory at {at}"));
+                        self.record_failed(format!(
+                            "possible undefined behaviour: write to read-only memory at {at}"
+                        ));
                     } else {
                         let mut s = st.clone();
                         s.id = self.new_state_id();
@@ -845,7 +1025,9 @@ impl Engine<'_> {
                     }
                 }
                 Feas::Unsat => {
-                    self.record_failed(format!("possible undefined behaviour: out-of-bounds {kind} at {at}"));
+                    self.record_failed(format!(
+                        "possible undefined behaviour: out-of-bounds {kind} at {at}"
+                    ));
                     break;
                 }
                 Feas::Unknown(r) => {
@@ -870,7 +1052,9 @@ impl Engine<'_> {
                 }
             }
             if _round == 7 {
-                self.record_failed(format!("unsupported: symbolic pointer into more than 8 objects at {at}"));
+                self.record_failed(format!(
+                    "unsupported: symbolic pointer into more than 8 objects at {at}"
+                ));
             }
         }
         if out.len() > 1 {
@@ -883,6 +1067,7 @@ impl Engine<'_> {
     /// Drops a state that was split into successors (nothing to account).
     fn state_done_quietly(&mut self, _st: State) {}
 
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn call(
         &mut self,
         mut st: State,
@@ -898,7 +1083,10 @@ impl Engine<'_> {
             return self.call_external(st, target, args, dst, ret_loc, src, validate);
         }
         if st.frames.len() >= self.cfg.max_stack_depth {
-            let why = format!("call stack deeper than {} frames (bound)", self.cfg.max_stack_depth);
+            let why = format!(
+                "call stack deeper than {} frames (bound)",
+                self.cfg.max_stack_depth
+            );
             self.terminate(st, End::Failed(why), validate);
             return StepOut::Done;
         }
@@ -914,18 +1102,32 @@ impl Engine<'_> {
                     _ => *a,
                 },
                 None => {
-                    let sort = if ty == Ty::Bool { Sort::Bool } else { Sort::Bv(ty.bits()) };
+                    let sort = if ty == Ty::Bool {
+                        Sort::Bool
+                    } else {
+                        Sort::Bv(ty.bits())
+                    };
                     b::sym(Symbol::fresh("missing_arg", sort, SymbolKind::Fresh))
                 }
             };
             regs[p.index()] = Some(v);
         }
-        st.frames.push(Frame { func: target, regs, ret: Some((ret_loc, dst)), allocas: vec![] });
+        st.frames.push(Frame {
+            func: target,
+            regs,
+            ret: Some((ret_loc, dst)),
+            allocas: vec![],
+        });
         st.loc = callee.entry;
         StepOut::Continue(st)
     }
 
-    pub(crate) fn ret(&mut self, mut st: State, rv: Option<Expr>, validate: &mut dyn FnMut(&ErrorWitness) -> Validation) -> StepOut {
+    pub(crate) fn ret(
+        &mut self,
+        mut st: State,
+        rv: Option<Expr>,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+    ) -> StepOut {
         let frame = st.frames.pop().expect("frame");
         for base in &frame.allocas {
             st.mem.remove(*base);
@@ -959,7 +1161,12 @@ impl Engine<'_> {
         }
     }
 
-    pub(crate) fn terminate(&mut self, st: State, end: End, validate: &mut dyn FnMut(&ErrorWitness) -> Validation) {
+    pub(crate) fn terminate(
+        &mut self,
+        st: State,
+        end: End,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+    ) {
         self.stats.paths += 1;
         let concrete = self.cfg.concrete_inputs.is_some();
         let record = |this: &mut Self, st: &State, end: String| {
@@ -967,7 +1174,11 @@ impl Engine<'_> {
                 let trace = st
                     .trace
                     .iter()
-                    .map(|e| eval(*e, &st.witness).map(|v| kappa_expr::to_signed(v.bits(), e.width())).unwrap_or(0))
+                    .map(|e| {
+                        eval(*e, &st.witness)
+                            .map(|v| kappa_expr::to_signed(v.bits(), e.width()))
+                            .unwrap_or(0)
+                    })
                     .collect();
                 this.paths.push(PathRecord { end, trace });
             }
@@ -1001,7 +1212,8 @@ impl Engine<'_> {
                 match validate(&witness) {
                     Validation::Confirmed => self.confirmed = Some(witness),
                     Validation::Rejected(why) => {
-                        let vals: Vec<String> = witness.inputs.iter().map(|i| i.decimal()).collect();
+                        let vals: Vec<String> =
+                            witness.inputs.iter().map(|i| i.decimal()).collect();
                         self.record_failed(format!(
                             "error path at {} found but its test [{}] did not replay ({why})",
                             witness.location,
@@ -1034,8 +1246,12 @@ impl Engine<'_> {
                     }
                     w
                 }
-                SatResult::Unsat => return Err("internal: error path condition unsatisfiable".into()),
-                SatResult::Unknown(r) => return Err(format!("solver {r} computing the error test")),
+                SatResult::Unsat => {
+                    return Err("internal: error path condition unsatisfiable".into())
+                }
+                SatResult::Unknown(r) => {
+                    return Err(format!("solver {r} computing the error test"))
+                }
             }
         };
         let inputs = st
@@ -1047,12 +1263,29 @@ impl Engine<'_> {
                     Some(v) => v.get(k).copied().unwrap_or(0) & kappa_expr::mask(i.ty.bits()),
                     None => model.get(i.sym) & kappa_expr::mask(i.ty.bits()),
                 };
-                TestInput { origin: i.origin.clone(), ty: i.ty, bits, at: self.module.describe(i.src) }
+                TestInput {
+                    origin: i.origin.clone(),
+                    ty: i.ty,
+                    bits,
+                    at: self.module.describe(i.src),
+                }
             })
             .collect();
-        let path = st.trail_steps().into_iter().map(|(_, s)| self.module.describe(Some(s))).collect();
-        let location = st.trail.as_ref().map(|t| self.module.describe(Some(t.src))).unwrap_or_else(|| "?".into());
-        Ok(ErrorWitness { inputs, path, location })
+        let path = st
+            .trail_steps()
+            .into_iter()
+            .map(|(_, s)| self.module.describe(Some(s)))
+            .collect();
+        let location = st
+            .trail
+            .as_ref()
+            .map(|t| self.module.describe(Some(t.src)))
+            .unwrap_or_else(|| "?".into());
+        Ok(ErrorWitness {
+            inputs,
+            path,
+            location,
+        })
     }
 }
 

@@ -96,7 +96,12 @@ impl TestInput {
         let w = self.ty.bits();
         let unsigned = {
             let o = self.origin.trim_start_matches("__VERIFIER_nondet_");
-            o.starts_with('u') || o == "bool" || o == "_Bool" || o == "pointer" || o == "size_t" || o.starts_with("unsigned")
+            o.starts_with('u')
+                || o == "bool"
+                || o == "_Bool"
+                || o == "pointer"
+                || o == "size_t"
+                || o.starts_with("unsigned")
         };
         if unsigned || self.ty == Ty::Bool {
             self.bits.to_string()
@@ -214,7 +219,11 @@ pub struct Engine<'m> {
 
 impl<'m> Engine<'m> {
     /// Prepares execution of `module` (global objects laid out and initialised).
-    pub fn new(module: &'m Module, cfg: Config, solver: Box<dyn Solver>) -> Result<Engine<'m>, String> {
+    pub fn new(
+        module: &'m Module,
+        cfg: Config,
+        solver: Box<dyn Solver>,
+    ) -> Result<Engine<'m>, String> {
         let (initial_mem, global_base) = exec::initial_memory(module)?;
         Ok(Engine {
             module,
@@ -242,7 +251,10 @@ impl<'m> Engine<'m> {
         progress: &mut dyn FnMut(&Progress),
     ) -> RunResult {
         let start = Instant::now();
-        let main = self.module.function_by_name("main").filter(|f| self.module.func(*f).defined);
+        let main = self
+            .module
+            .function_by_name("main")
+            .filter(|f| self.module.func(*f).defined);
         let Some(main) = main else {
             return self.finish(start, Verdict::Unknown, Some("no main function".into()));
         };
@@ -260,7 +272,7 @@ impl<'m> Engine<'m> {
         let mut stop_reason = None;
         'outer: while let Some(mut st) = searcher.select(&self.coverage) {
             loop {
-                if self.stats.instructions % 256 == 0 {
+                if self.stats.instructions.is_multiple_of(256) {
                     if let Some(t) = self.cfg.timeout {
                         if start.elapsed() >= t {
                             stop_reason = Some(format!("timeout after {}s", t.as_secs_f64()));
@@ -271,7 +283,10 @@ impl<'m> Engine<'m> {
                     if last_progress.elapsed() >= Duration::from_millis(200) {
                         last_progress = Instant::now();
                         self.sync_solver_stats(start);
-                        progress(&Progress { stats: self.stats.clone(), pending: searcher.len() });
+                        progress(&Progress {
+                            stats: self.stats.clone(),
+                            pending: searcher.len(),
+                        });
                     }
                 }
                 match self.step(st, validate) {
@@ -312,7 +327,11 @@ impl<'m> Engine<'m> {
             return self.finish(start, Verdict::Unknown, Some(reason));
         }
         match self.incomplete_summary() {
-            Some(r) => self.finish(start, Verdict::Unknown, Some(format!("exploration incomplete: {r}"))),
+            Some(r) => self.finish(
+                start,
+                Verdict::Unknown,
+                Some(format!("exploration incomplete: {r}")),
+            ),
             None => self.finish(start, Verdict::True, None),
         }
     }
@@ -326,9 +345,19 @@ impl<'m> Engine<'m> {
         let shown: Vec<String> = items
             .iter()
             .take(3)
-            .map(|(r, n)| if **n > 1 { format!("{r} (x{n})") } else { r.to_string() })
+            .map(|(r, n)| {
+                if **n > 1 {
+                    format!("{r} (x{n})")
+                } else {
+                    r.to_string()
+                }
+            })
             .collect();
-        let more = if items.len() > 3 { format!(" and {} more", items.len() - 3) } else { String::new() };
+        let more = if items.len() > 3 {
+            format!(" and {} more", items.len() - 3)
+        } else {
+            String::new()
+        };
         Some(format!("{}{more}", shown.join("; ")))
     }
 

@@ -72,7 +72,11 @@ pub struct Memory {
 impl Memory {
     /// An empty memory for pointers of `ptr_bits` bits.
     pub fn new(ptr_bits: u32) -> Memory {
-        Memory { objects: BTreeMap::new(), next: FIRST_OBJECT_ADDR, ptr_bits }
+        Memory {
+            objects: BTreeMap::new(),
+            next: FIRST_OBJECT_ADDR,
+            ptr_bits,
+        }
     }
 
     /// Pointer width in bits.
@@ -82,8 +86,17 @@ impl Memory {
 
     /// Allocates a new object and returns its base address, or `None` when
     /// the address space of the data model is exhausted.
-    pub fn allocate(&mut self, size: u64, align: u64, kind: ObjKind, name: String, zeroed: bool) -> Option<u64> {
-        let align = align.clamp(1, 4096).max(if kind == ObjKind::Heap { 8 } else { 1 });
+    pub fn allocate(
+        &mut self,
+        size: u64,
+        align: u64,
+        kind: ObjKind,
+        name: String,
+        zeroed: bool,
+    ) -> Option<u64> {
+        let align = align
+            .clamp(1, 4096)
+            .max(if kind == ObjKind::Heap { 8 } else { 1 });
         let base = self.next.div_ceil(align) * align;
         let end = base.checked_add(size)?.checked_add(RED_ZONE)?;
         if self.ptr_bits < 64 && end >= (1u64 << self.ptr_bits) {
@@ -91,8 +104,19 @@ impl Memory {
         }
         self.next = end;
         let zero = b::bv(8, 0);
-        let bytes = if zeroed { vec![Some(zero); size as usize] } else { vec![None; size as usize] };
-        let obj = Object { base, size, kind, read_only: false, name, contents: Rc::new(Contents::Flat(bytes)) };
+        let bytes = if zeroed {
+            vec![Some(zero); size as usize]
+        } else {
+            vec![None; size as usize]
+        };
+        let obj = Object {
+            base,
+            size,
+            kind,
+            read_only: false,
+            name,
+            contents: Rc::new(Contents::Flat(bytes)),
+        };
         self.objects.insert(base, Rc::new(obj));
         Some(base)
     }
@@ -144,7 +168,9 @@ impl Memory {
             let off = off as u64;
             let obj = &self.objects[&base];
             let needs_init = match obj.contents.as_ref() {
-                Contents::Flat(v) => v[off as usize..(off + n as u64) as usize].iter().any(Option::is_none),
+                Contents::Flat(v) => v[off as usize..(off + n as u64) as usize]
+                    .iter()
+                    .any(Option::is_none),
                 Contents::Array(_) => false,
             };
             if needs_init {
@@ -164,7 +190,7 @@ impl Memory {
                 });
             }
         } else {
-            let arr = self.to_array(base);
+            let arr = self.make_array(base);
             for i in 0..n {
                 bytes.push(b::select(arr, b::add(offset, b::bv(pb, i as u128))));
             }
@@ -192,7 +218,7 @@ impl Memory {
                 }
             }
         } else {
-            let mut arr = self.to_array(base);
+            let mut arr = self.make_array(base);
             for i in 0..n {
                 let byte = b::extract(8 * i + 7, 8 * i, value);
                 arr = b::store(arr, b::add(offset, b::bv(pb, i as u128)), byte);
@@ -204,7 +230,7 @@ impl Memory {
 
     /// The contents of the object at `base` as an array expression (switching
     /// the object to array form; uninitialised bytes become fresh symbols).
-    fn to_array(&mut self, base: u64) -> Expr {
+    fn make_array(&mut self, base: u64) -> Expr {
         let pb = self.ptr_bits;
         let obj = self.obj_mut(base);
         let name = obj.name.clone();
@@ -228,5 +254,9 @@ impl Memory {
 
 /// A fresh symbol for a byte nobody wrote.
 fn uninit_byte(obj: &str, at: u64) -> Expr {
-    b::sym(Symbol::fresh(&format!("uninit_{obj}_{at}"), Sort::Bv(8), SymbolKind::Uninit))
+    b::sym(Symbol::fresh(
+        &format!("uninit_{obj}_{at}"),
+        Sort::Bv(8),
+        SymbolKind::Uninit,
+    ))
 }

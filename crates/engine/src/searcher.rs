@@ -59,7 +59,10 @@ pub fn make_searcher(kind: SearcherKind, seed: u64) -> Box<dyn Searcher> {
     match kind {
         SearcherKind::Dfs => Box::new(Dfs(vec![])),
         SearcherKind::Bfs => Box::new(Bfs(VecDeque::new())),
-        SearcherKind::Random => Box::new(RandomState { states: vec![], rng: seed | 1 }),
+        SearcherKind::Random => Box::new(RandomState {
+            states: vec![],
+            rng: seed | 1,
+        }),
         SearcherKind::Coverage => Box::new(CoverageSearcher { states: vec![] }),
         SearcherKind::Interleaved => Box::new(Interleaved::default()),
     }
@@ -133,7 +136,12 @@ impl Searcher for CoverageSearcher {
             .states
             .iter()
             .enumerate()
-            .min_by_key(|(i, s)| (cov.get(&(s.func(), s.loc)).copied().unwrap_or(0), usize::MAX - i))?
+            .min_by_key(|(i, s)| {
+                (
+                    cov.get(&(s.func(), s.loc)).copied().unwrap_or(0),
+                    usize::MAX - i,
+                )
+            })?
             .0;
         Some(self.states.remove(best))
     }
@@ -180,7 +188,11 @@ impl Searcher for Interleaved {
         }
         self.turn += 1;
         loop {
-            let i = if self.turn % 2 == 0 { self.queue.pop_front() } else { self.stack.pop() };
+            let i = if self.turn.is_multiple_of(2) {
+                self.queue.pop_front()
+            } else {
+                self.stack.pop()
+            };
             let Some(i) = i else {
                 self.turn += 1;
                 continue;

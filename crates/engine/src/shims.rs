@@ -11,7 +11,9 @@ use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
 
 /// Output functions: no effect on program memory; the result is unconstrained.
-const OUTPUT_FUNCTIONS: &[&str] = &["printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fflush", "perror"];
+const OUTPUT_FUNCTIONS: &[&str] = &[
+    "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fflush", "perror",
+];
 
 impl Engine<'_> {
     #[allow(clippy::too_many_arguments)]
@@ -48,42 +50,69 @@ impl Engine<'_> {
         let concrete_args: &[usize] = match base_name.as_str() {
             "malloc" | "valloc" | "free" => &[0],
             "calloc" | "realloc" => &[0, 1],
-            "memset" | "llvm.memset" | "memcpy" | "memmove" | "llvm.memcpy" | "llvm.memmove" => &[2],
+            "memset" | "llvm.memset" | "memcpy" | "memmove" | "llvm.memcpy" | "llvm.memmove" => {
+                &[2]
+            }
             _ => &[],
         };
-        if let Some(&i) = concrete_args.iter().find(|&&i| args.get(i).map(|a| !a.is_const()).unwrap_or(false)) {
+        if let Some(&i) = concrete_args
+            .iter()
+            .find(|&&i| args.get(i).map(|a| !a.is_const()).unwrap_or(false))
+        {
             let e = args[i];
-            return self.for_each_value(st, e, &format!("argument of {name}"), &at, &mut |this, s, v| {
-                let mut a = args.clone();
-                a[i] = b::bv(e.width(), v);
-                this.call_external(s, target, a, dst, ret_loc, src, validate)
-            });
+            return self.for_each_value(
+                st,
+                e,
+                &format!("argument of {name}"),
+                &at,
+                &mut |this, s, v| {
+                    let mut a = args.clone();
+                    a[i] = b::bv(e.width(), v);
+                    this.call_external(s, target, a, dst, ret_loc, src, validate)
+                },
+            );
         }
         let mut result: Option<Expr> = None;
         match base_name.as_str() {
             "malloc" | "calloc" | "valloc" => {
                 let size = if name == "calloc" {
-                    let (Some(n), Some(m)) = (arg(0), arg(1)) else { fail!("calloc without arguments at {at}") };
+                    let (Some(n), Some(m)) = (arg(0), arg(1)) else {
+                        fail!("calloc without arguments at {at}")
+                    };
                     let n = conc!(n, "allocation size");
                     let m = conc!(m, "allocation size");
                     n.saturating_mul(m)
                 } else {
-                    let Some(n) = arg(0) else { fail!("malloc without argument at {at}") };
+                    let Some(n) = arg(0) else {
+                        fail!("malloc without argument at {at}")
+                    };
                     conc!(n, "allocation size")
                 };
                 if size > MAX_OBJECT_SIZE as u128 {
                     fail!("unsupported: allocation of {size} bytes at {at}");
                 }
-                let Some(base) = st.mem.allocate(size as u64, 16, ObjKind::Heap, format!("heap@{}", at.replace(':', "_")), name == "calloc") else {
+                let Some(base) = st.mem.allocate(
+                    size as u64,
+                    16,
+                    ObjKind::Heap,
+                    format!("heap@{}", at.replace(':', "_")),
+                    name == "calloc",
+                ) else {
                     fail!("address space exhausted at {at}")
                 };
                 result = Some(b::bv(pb, base as u128));
             }
             "free" => {
-                let Some(p) = arg(0) else { fail!("free without argument at {at}") };
+                let Some(p) = arg(0) else {
+                    fail!("free without argument at {at}")
+                };
                 let p = conc!(p, "pointer passed to free");
                 if p != 0 {
-                    let ok = st.mem.object_at(p as u64).map(|o| o.kind == ObjKind::Heap).unwrap_or(false);
+                    let ok = st
+                        .mem
+                        .object_at(p as u64)
+                        .map(|o| o.kind == ObjKind::Heap)
+                        .unwrap_or(false);
                     if !ok {
                         fail!("undefined behaviour: free of a pointer not returned by malloc (or freed twice) at {at}");
                     }
@@ -91,17 +120,30 @@ impl Engine<'_> {
                 }
             }
             "realloc" => {
-                let (Some(p), Some(n)) = (arg(0), arg(1)) else { fail!("realloc without arguments at {at}") };
+                let (Some(p), Some(n)) = (arg(0), arg(1)) else {
+                    fail!("realloc without arguments at {at}")
+                };
                 let p = conc!(p, "pointer passed to realloc") as u64;
                 let n = conc!(n, "allocation size");
                 if n > MAX_OBJECT_SIZE as u128 {
                     fail!("unsupported: allocation of {n} bytes at {at}");
                 }
-                let Some(new) = st.mem.allocate(n as u64, 16, ObjKind::Heap, format!("heap@{}", at.replace(':', "_")), false) else {
+                let Some(new) = st.mem.allocate(
+                    n as u64,
+                    16,
+                    ObjKind::Heap,
+                    format!("heap@{}", at.replace(':', "_")),
+                    false,
+                ) else {
                     fail!("address space exhausted at {at}")
                 };
                 if p != 0 {
-                    let Some(old) = st.mem.object_at(p).filter(|o| o.kind == ObjKind::Heap).map(|o| o.size) else {
+                    let Some(old) = st
+                        .mem
+                        .object_at(p)
+                        .filter(|o| o.kind == ObjKind::Heap)
+                        .map(|o| o.size)
+                    else {
                         fail!("undefined behaviour: realloc of a pointer not returned by malloc at {at}");
                     };
                     let keep = old.min(n as u64);
@@ -114,12 +156,15 @@ impl Engine<'_> {
                 result = Some(b::bv(pb, new as u128));
             }
             "memset" | "llvm.memset" => {
-                let (Some(d), Some(c), Some(n)) = (arg(0), arg(1), arg(2)) else { fail!("memset without arguments at {at}") };
+                let (Some(d), Some(c), Some(n)) = (arg(0), arg(1), arg(2)) else {
+                    fail!("memset without arguments at {at}")
+                };
                 let n = conc!(n, "memset length") as u64;
                 let byte = b::trunc(c, 8);
-                let (st2, ok) = self.for_each_byte(st, d, n, true, src, validate, &mut |s, base, off| {
-                    s.mem.write(base, off, byte);
-                });
+                let (st2, ok) =
+                    self.for_each_byte(st, d, n, true, src, validate, &mut |s, base, off| {
+                        s.mem.write(base, off, byte);
+                    });
                 let Some(s) = st2 else { return StepOut::Done };
                 st = s;
                 if !ok {
@@ -128,22 +173,26 @@ impl Engine<'_> {
                 result = Some(d);
             }
             "memcpy" | "memmove" | "llvm.memcpy" | "llvm.memmove" => {
-                let (Some(d), Some(s_), Some(n)) = (arg(0), arg(1), arg(2)) else { fail!("{name} without arguments at {at}") };
+                let (Some(d), Some(s_), Some(n)) = (arg(0), arg(1), arg(2)) else {
+                    fail!("{name} without arguments at {at}")
+                };
                 let n = conc!(n, "copy length") as u64;
                 let mut bytes = vec![];
-                let (st2, ok) = self.for_each_byte(st, s_, n, false, src, validate, &mut |s, base, off| {
-                    bytes.push(s.mem.read(base, off, 1));
-                });
+                let (st2, ok) =
+                    self.for_each_byte(st, s_, n, false, src, validate, &mut |s, base, off| {
+                        bytes.push(s.mem.read(base, off, 1));
+                    });
                 let Some(s) = st2 else { return StepOut::Done };
                 if !ok {
                     return StepOut::Done;
                 }
                 st = s;
                 let mut k = 0;
-                let (st3, ok) = self.for_each_byte(st, d, n, true, src, validate, &mut |s, base, off| {
-                    s.mem.write(base, off, bytes[k]);
-                    k += 1;
-                });
+                let (st3, ok) =
+                    self.for_each_byte(st, d, n, true, src, validate, &mut |s, base, off| {
+                        s.mem.write(base, off, bytes[k]);
+                        k += 1;
+                    });
                 let Some(s) = st3 else { return StepOut::Done };
                 if !ok {
                     return StepOut::Done;
@@ -168,8 +217,16 @@ impl Engine<'_> {
             let v = match result {
                 Some(v) if v.sort() == Sort::Bv(ty.bits()) => v,
                 _ => {
-                    let sort = if ty == Ty::Bool { Sort::Bool } else { Sort::Bv(ty.bits()) };
-                    b::sym(Symbol::fresh(&format!("ret_{name}"), sort, SymbolKind::Fresh))
+                    let sort = if ty == Ty::Bool {
+                        Sort::Bool
+                    } else {
+                        Sort::Bv(ty.bits())
+                    };
+                    b::sym(Symbol::fresh(
+                        &format!("ret_{name}"),
+                        sort,
+                        SymbolKind::Fresh,
+                    ))
                 }
             };
             st.frame_mut().regs[d.index()] = Some(v);

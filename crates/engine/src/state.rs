@@ -95,7 +95,11 @@ impl State {
             }
         }
         let func = self.func();
-        self.trail = Some(Rc::new(Trail { src, func, prev: self.trail.take() }));
+        self.trail = Some(Rc::new(Trail {
+            src,
+            func,
+            prev: self.trail.take(),
+        }));
     }
     /// The trail as a list, oldest first.
     pub fn trail_steps(&self) -> Vec<(FuncId, SrcLoc)> {

@@ -45,18 +45,34 @@ impl ExecTree {
     /// A tree with a root labelled `label`, holding at most `limit` nodes.
     pub fn new(label: String, limit: usize) -> ExecTree {
         ExecTree {
-            nodes: vec![TreeNode { parent: None, label, edge: String::new(), leaf: None }],
+            nodes: vec![TreeNode {
+                parent: None,
+                label,
+                edge: String::new(),
+                leaf: None,
+            }],
             truncated: false,
             limit,
         }
     }
     /// Adds a child of `parent`; returns its id (or `parent` when the tree is full).
-    pub fn add(&mut self, parent: usize, label: String, edge: String, leaf: Option<LeafKind>) -> usize {
+    pub fn add(
+        &mut self,
+        parent: usize,
+        label: String,
+        edge: String,
+        leaf: Option<LeafKind>,
+    ) -> usize {
         if self.nodes.len() >= self.limit {
             self.truncated = true;
             return parent;
         }
-        self.nodes.push(TreeNode { parent: Some(parent), label, edge, leaf });
+        self.nodes.push(TreeNode {
+            parent: Some(parent),
+            label,
+            edge,
+            leaf,
+        });
         self.nodes.len() - 1
     }
     /// Graphviz DOT text; deterministic.
@@ -68,15 +84,31 @@ impl ExecTree {
                 None => ("box", "black", String::new()),
                 Some(LeafKind::Error) => ("doubleoctagon", "red", "\\nERROR".to_string()),
                 Some(LeafKind::Exit) => ("ellipse", "darkgreen", "\\nexit".to_string()),
-                Some(LeafKind::Failed(why)) => ("octagon", "orange", format!("\\nFAILED: {}", esc(&truncate(why, 40)))),
+                Some(LeafKind::Failed(why)) => (
+                    "octagon",
+                    "orange",
+                    format!("\\nFAILED: {}", esc(&truncate(why, 40))),
+                ),
             };
-            let _ = writeln!(out, "  n{i} [label=\"{}{extra}\", shape={shape}, color={color}];", esc(&n.label));
+            let _ = writeln!(
+                out,
+                "  n{i} [label=\"{}{extra}\", shape={shape}, color={color}];",
+                esc(&n.label)
+            );
             if let Some(p) = n.parent {
-                let _ = writeln!(out, "  n{p} -> n{i} [label=\"{}\"];", esc(&truncate(&n.edge, 60)));
+                let _ = writeln!(
+                    out,
+                    "  n{p} -> n{i} [label=\"{}\"];",
+                    esc(&truncate(&n.edge, 60))
+                );
             }
         }
         if self.truncated {
-            let _ = writeln!(out, "  truncated [label=\"tree truncated at {} nodes\", shape=note];", self.limit);
+            let _ = writeln!(
+                out,
+                "  truncated [label=\"tree truncated at {} nodes\", shape=note];",
+                self.limit
+            );
         }
         out.push_str("}\n");
         out

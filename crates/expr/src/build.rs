@@ -16,7 +16,10 @@ fn mk(kind: Kind, sort: Sort) -> Expr {
 
 fn same_bv(a: Expr, b: Expr) -> u32 {
     let (sa, sb) = (a.sort(), b.sort());
-    assert!(sa == sb && matches!(sa, Sort::Bv(_)), "bitvector sort mismatch: {sa:?} vs {sb:?}");
+    assert!(
+        sa == sb && matches!(sa, Sort::Bv(_)),
+        "bitvector sort mismatch: {sa:?} vs {sb:?}"
+    );
     sa.width()
 }
 
@@ -39,7 +42,13 @@ pub fn fls() -> Expr {
 /// The `w`-bit constant `v` (truncated to `w` bits).
 pub fn bv(w: u32, v: u128) -> Expr {
     assert!((1..=128).contains(&w), "bad width {w}");
-    mk(Kind::BvConst { width: w, value: v & mask(w) }, Sort::Bv(w))
+    mk(
+        Kind::BvConst {
+            width: w,
+            value: v & mask(w),
+        },
+        Sort::Bv(w),
+    )
 }
 /// The `w`-bit constant `v` given as a signed number.
 pub fn bv_i(w: u32, v: i128) -> Expr {
@@ -169,7 +178,11 @@ pub fn eq(a: Expr, b: Expr) -> Expr {
     }
     if let Sort::Bv(w) = a.sort() {
         // constant on the left
-        let (a, b) = if b.is_const() && !a.is_const() { (b, a) } else { (a, b) };
+        let (a, b) = if b.is_const() && !a.is_const() {
+            (b, a)
+        } else {
+            (a, b)
+        };
         if let Some(ca) = a.as_bv_const() {
             if let Some(cb) = b.as_bv_const() {
                 return bool_const(ca == cb);
@@ -191,7 +204,11 @@ pub fn eq(a: Expr, b: Expr) -> Expr {
                 }
                 Kind::ZExt { arg, .. } => {
                     let iw = arg.width();
-                    return if ca >> iw != 0 { fls() } else { eq(bv(iw, ca), arg) };
+                    return if ca >> iw != 0 {
+                        fls()
+                    } else {
+                        eq(bv(iw, ca), arg)
+                    };
                 }
                 Kind::SExt { arg, .. } => {
                     let iw = arg.width();
@@ -202,7 +219,11 @@ pub fn eq(a: Expr, b: Expr) -> Expr {
                 _ => {}
             }
         }
-        let (a, b) = if a.is_const() || a <= b { (a, b) } else { (b, a) };
+        let (a, b) = if a.is_const() || a <= b {
+            (a, b)
+        } else {
+            (b, a)
+        };
         return mk(Kind::Eq(a, b), Sort::Bool);
     }
     let (a, b) = if a <= b { (a, b) } else { (b, a) };
@@ -289,34 +310,22 @@ pub fn fold_bin(op: BvOp, w: u32, x: u128, y: u128) -> u128 {
         BvOp::Add => x.wrapping_add(y),
         BvOp::Sub => x.wrapping_sub(y),
         BvOp::Mul => x.wrapping_mul(y),
-        BvOp::UDiv => {
-            if y == 0 {
-                m
-            } else {
-                x / y
-            }
-        }
-        BvOp::URem => {
-            if y == 0 {
-                x
-            } else {
-                x % y
-            }
-        }
+        BvOp::UDiv => x.checked_div(y).unwrap_or(m),
+        BvOp::URem => x.checked_rem(y).unwrap_or(x),
         BvOp::SDiv | BvOp::SRem => {
             let neg = |v: u128| v.wrapping_neg() & m;
             let (sx, sy) = (to_signed(x, w) < 0, to_signed(y, w) < 0);
             let ax = if sx { neg(x) } else { x };
             let ay = if sy { neg(y) } else { y };
             if op == BvOp::SDiv {
-                let q = if ay == 0 { m } else { ax / ay };
+                let q = ax.checked_div(ay).unwrap_or(m);
                 if sx != sy {
                     neg(q)
                 } else {
                     q
                 }
             } else {
-                let r = if ay == 0 { ax } else { ax % ay };
+                let r = ax.checked_rem(ay).unwrap_or(ax);
                 if sx {
                     neg(r)
                 } else {
@@ -370,7 +379,11 @@ pub fn bin(op: BvOp, a: Expr, b: Expr) -> Expr {
         return bv(w, fold_bin(op, w, x, y));
     }
     // constants to the left for commutative operators
-    let (a, b) = if commutative(op) && b.is_const() { (b, a) } else { (a, b) };
+    let (a, b) = if commutative(op) && b.is_const() {
+        (b, a)
+    } else {
+        (a, b)
+    };
     let ca = a.as_bv_const();
     let cb = b.as_bv_const();
     match op {
@@ -447,7 +460,11 @@ pub fn bin(op: BvOp, a: Expr, b: Expr) -> Expr {
             }
         }
     }
-    let (a, b) = if commutative(op) && !a.is_const() && b < a { (b, a) } else { (a, b) };
+    let (a, b) = if commutative(op) && !a.is_const() && b < a {
+        (b, a)
+    } else {
+        (a, b)
+    };
     mk(Kind::Bin(op, a, b), Sort::Bv(w))
 }
 /// `a + b`.
@@ -487,13 +504,27 @@ pub fn concat(hi: Expr, lo: Expr) -> Expr {
         return bv(w, (x << wl) | y);
     }
     // extract(h1, l1, x) ++ extract(h2, l2, x) with l1 == h2 + 1  ->  extract(h1, l2, x)
-    if let Kind::Extract { hi: h1, lo: l1, arg: x1 } = hi.kind() {
+    if let Kind::Extract {
+        hi: h1,
+        lo: l1,
+        arg: x1,
+    } = hi.kind()
+    {
         match lo.kind() {
-            Kind::Extract { hi: h2, lo: l2, arg: x2 } if x1 == x2 && l1 == h2 + 1 => {
+            Kind::Extract {
+                hi: h2,
+                lo: l2,
+                arg: x2,
+            } if x1 == x2 && l1 == h2 + 1 => {
                 return extract(h1, l2, x1);
             }
             Kind::Concat(lh, ll) => {
-                if let Kind::Extract { hi: h2, lo: l2, arg: x2 } = lh.kind() {
+                if let Kind::Extract {
+                    hi: h2,
+                    lo: l2,
+                    arg: x2,
+                } = lh.kind()
+                {
                     if x1 == x2 && l1 == h2 + 1 {
                         return concat(extract(h1, l2, x1), ll);
                     }
@@ -557,11 +588,11 @@ pub fn extract(hi: u32, lo: u32, a: Expr) -> Expr {
             }
         }
         // the low bits of modular arithmetic depend only on the low bits of the operands
-        Kind::Bin(op @ (BvOp::Add | BvOp::Sub | BvOp::Mul | BvOp::And | BvOp::Or | BvOp::Xor), x, y)
-            if lo == 0 =>
-        {
-            bin(op, extract(hi, 0, x), extract(hi, 0, y))
-        }
+        Kind::Bin(
+            op @ (BvOp::Add | BvOp::Sub | BvOp::Mul | BvOp::And | BvOp::Or | BvOp::Xor),
+            x,
+            y,
+        ) if lo == 0 => bin(op, extract(hi, 0, x), extract(hi, 0, y)),
         Kind::BvNot(x) => bvnot(extract(hi, lo, x)),
         Kind::Ite(c, t, e) if t.is_const() || e.is_const() => {
             ite(c, extract(hi, lo, t), extract(hi, lo, e))
@@ -609,11 +640,16 @@ pub fn bool_to_bv(b: Expr, width: u32) -> Expr {
 /// The array mapping every index to `value`.
 pub fn const_array(index: u32, value: Expr) -> Expr {
     let elem = value.width();
-    mk(Kind::ConstArray { index, value }, Sort::Array { index, elem })
+    mk(
+        Kind::ConstArray { index, value },
+        Sort::Array { index, elem },
+    )
 }
 /// Array read.
 pub fn select(arr: Expr, idx: Expr) -> Expr {
-    let Sort::Array { index, elem } = arr.sort() else { panic!("select on a non-array") };
+    let Sort::Array { index, elem } = arr.sort() else {
+        panic!("select on a non-array")
+    };
     assert_eq!(idx.width(), index, "select index width");
     let mut cur = arr;
     loop {
@@ -636,7 +672,9 @@ pub fn select(arr: Expr, idx: Expr) -> Expr {
 }
 /// Array write.
 pub fn store(arr: Expr, idx: Expr, val: Expr) -> Expr {
-    let Sort::Array { index, elem } = arr.sort() else { panic!("store on a non-array") };
+    let Sort::Array { index, elem } = arr.sort() else {
+        panic!("store on a non-array")
+    };
     assert_eq!(idx.width(), index, "store index width");
     assert_eq!(val.width(), elem, "store element width");
     if let Kind::Store(a, i, _) = arr.kind() {

@@ -121,7 +121,11 @@ fn eval_memo(e: Expr, a: &Assignment, memo: &mut FxHashMap<Expr, Val>) -> Option
         Slt(x, y) | Sle(x, y) => {
             let w = x.width();
             let (p, q) = (to_signed(ev(x)?.bits(), w), to_signed(ev(y)?.bits(), w));
-            Val::Bool(if matches!(kind, Slt(..)) { p < q } else { p <= q })
+            Val::Bool(if matches!(kind, Slt(..)) {
+                p < q
+            } else {
+                p <= q
+            })
         }
         Bin(op, x, y) => {
             let w = x.width();
@@ -135,28 +139,35 @@ fn eval_memo(e: Expr, a: &Assignment, memo: &mut FxHashMap<Expr, Val>) -> Option
             let wl = l.width();
             Val::Bv(h.width() + wl, (ev(h)?.bits() << wl) | ev(l)?.bits())
         }
-        Extract { hi, lo, arg } => Val::Bv(hi - lo + 1, (ev(arg)?.bits() >> lo) & mask(hi - lo + 1)),
+        Extract { hi, lo, arg } => {
+            Val::Bv(hi - lo + 1, (ev(arg)?.bits() >> lo) & mask(hi - lo + 1))
+        }
         ZExt { width, arg } => Val::Bv(width, ev(arg)?.bits()),
         SExt { width, arg } => {
             let w = arg.width();
             Val::Bv(width, to_signed(ev(arg)?.bits(), w) as u128 & mask(width))
         }
         Select(arr, i) => {
-            let Val::Array(av) = ev(arr)? else { unreachable!("select on non-array") };
+            let Val::Array(av) = ev(arr)? else {
+                unreachable!("select on non-array")
+            };
             let i = ev(i)?.bits();
             let w = e.width();
             Val::Bv(w, av.entries.get(&i).copied().unwrap_or(av.default))
         }
         Store(arr, i, x) => {
-            let Val::Array(av) = ev(arr)? else { unreachable!("store on non-array") };
+            let Val::Array(av) = ev(arr)? else {
+                unreachable!("store on non-array")
+            };
             let (i, x) = (ev(i)?.bits(), ev(x)?.bits());
             let mut nv = (*av).clone();
             nv.entries.insert(i, x);
             Val::Array(Rc::new(nv))
         }
-        ConstArray { value, .. } => {
-            Val::Array(Rc::new(ArrVal { default: ev(value)?.bits(), entries: BTreeMap::new() }))
-        }
+        ConstArray { value, .. } => Val::Array(Rc::new(ArrVal {
+            default: ev(value)?.bits(),
+            entries: BTreeMap::new(),
+        })),
         Apply(..) | Forall(..) | Exists(..) => return None,
     };
     memo.insert(e, v.clone());

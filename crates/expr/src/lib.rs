@@ -24,7 +24,7 @@ pub mod print;
 pub mod subst;
 
 pub use eval::{eval, Assignment, Val};
-pub use pool::{Expr, FuncDecl, Kind, Sort, Symbol, SymbolInfo, SymbolKind, BvOp};
+pub use pool::{BvOp, Expr, FuncDecl, Kind, Sort, Symbol, SymbolInfo, SymbolKind};
 pub use subst::{substitute, SymMemory};
 
 /// All-ones mask of `w` bits (`w` in 1..=128).
@@ -45,3 +45,6 @@ pub fn to_signed(v: u128, w: u32) -> i128 {
         v as i128
     }
 }
+
+#[cfg(test)]
+mod tests;

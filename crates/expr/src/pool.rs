@@ -91,6 +91,25 @@ pub enum BvOp {
     Xor,
 }
 
+impl BvOp {
+    /// Every operator, in declaration order.
+    pub const ALL: [BvOp; 13] = [
+        BvOp::Add,
+        BvOp::Sub,
+        BvOp::Mul,
+        BvOp::UDiv,
+        BvOp::SDiv,
+        BvOp::URem,
+        BvOp::SRem,
+        BvOp::Shl,
+        BvOp::LShr,
+        BvOp::AShr,
+        BvOp::And,
+        BvOp::Or,
+        BvOp::Xor,
+    ];
+}
+
 /// The shape of an expression node. Obtain with [`Expr::kind`]; build with
 /// the constructors in [`crate::build`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -131,8 +150,16 @@ impl Kind {
             Not(a) | BvNot(a) => vec![*a],
             Extract { arg, .. } | ZExt { arg, .. } | SExt { arg, .. } => vec![*arg],
             ConstArray { value, .. } => vec![*value],
-            And(a, b) | Or(a, b) | Eq(a, b) | Ult(a, b) | Ule(a, b) | Slt(a, b) | Sle(a, b)
-            | Bin(_, a, b) | Concat(a, b) | Select(a, b) => vec![*a, *b],
+            And(a, b)
+            | Or(a, b)
+            | Eq(a, b)
+            | Ult(a, b)
+            | Ule(a, b)
+            | Slt(a, b)
+            | Sle(a, b)
+            | Bin(_, a, b)
+            | Concat(a, b)
+            | Select(a, b) => vec![*a, *b],
             Ite(a, b, c) | Store(a, b, c) => vec![*a, *b, *c],
             Apply(_, args) => args.to_vec(),
             Forall(_, body) | Exists(_, body) => vec![*body],
@@ -248,7 +275,11 @@ impl FuncDecl {
     pub fn new(name: &str, domain: Vec<Sort>, range: Sort) -> FuncDecl {
         POOL.with(|p| {
             let mut p = p.borrow_mut();
-            p.funcs.push(FuncInfo { name: name.to_string(), domain, range });
+            p.funcs.push(FuncInfo {
+                name: name.to_string(),
+                domain,
+                range,
+            });
             FuncDecl(p.funcs.len() as u32 - 1)
         })
     }

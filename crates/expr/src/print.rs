@@ -83,7 +83,11 @@ fn human(e: Expr, out: &mut String) {
         ConstArray { value, .. } => call("const", &[value], out),
         Apply(f, args) => call(&f.signature().0, &args, out),
         Forall(vs, b) | Exists(vs, b) => {
-            let q = if matches!(e.kind(), Forall(..)) { "forall" } else { "exists" };
+            let q = if matches!(e.kind(), Forall(..)) {
+                "forall"
+            } else {
+                "exists"
+            };
             let names: Vec<String> = vs.iter().map(|s| s.name()).collect();
             let _ = write!(out, "{q} {}. ", names.join(" "));
             paren(b, out);
@@ -98,7 +102,10 @@ fn paren(e: Expr, out: &mut String) {
     let atomic = matches!(
         e.kind(),
         Kind::BoolConst(_) | Kind::BvConst { .. } | Kind::Sym(_) | Kind::Select(..)
-    ) || matches!(e.kind(), Kind::ZExt { .. } | Kind::SExt { .. } | Kind::Apply(..));
+    ) || matches!(
+        e.kind(),
+        Kind::ZExt { .. } | Kind::SExt { .. } | Kind::Apply(..)
+    );
     if atomic {
         human(e, out)
     } else {
@@ -197,24 +204,40 @@ impl SmtWriter {
             Concat(a, b) => format!("(concat {} {})", ch(self, *a), ch(self, *b)),
             Extract { hi, lo, arg } => format!("((_ extract {hi} {lo}) {})", ch(self, *arg)),
             ZExt { width, arg } => {
-                format!("((_ zero_extend {}) {})", width - arg.width(), ch(self, *arg))
+                format!(
+                    "((_ zero_extend {}) {})",
+                    width - arg.width(),
+                    ch(self, *arg)
+                )
             }
             SExt { width, arg } => {
-                format!("((_ sign_extend {}) {})", width - arg.width(), ch(self, *arg))
+                format!(
+                    "((_ sign_extend {}) {})",
+                    width - arg.width(),
+                    ch(self, *arg)
+                )
             }
             Select(a, i) => format!("(select {} {})", ch(self, *a), ch(self, *i)),
             Store(a, i, v) => {
                 format!("(store {} {} {})", ch(self, *a), ch(self, *i), ch(self, *v))
             }
             ConstArray { .. } => {
-                format!("((as const {}) {})", smt_sort(e.sort()), ch(self, k.children()[0]))
+                format!(
+                    "((as const {}) {})",
+                    smt_sort(e.sort()),
+                    ch(self, k.children()[0])
+                )
             }
             Apply(f, args) => {
                 let a: Vec<String> = args.iter().map(|x| ch(self, *x)).collect();
                 format!("(|{}| {})", f.signature().0, a.join(" "))
             }
             Forall(vs, b) | Exists(vs, b) => {
-                let q = if matches!(k, Forall(..)) { "forall" } else { "exists" };
+                let q = if matches!(k, Forall(..)) {
+                    "forall"
+                } else {
+                    "exists"
+                };
                 let binders: Vec<String> = vs
                     .iter()
                     .map(|v| format!("({} {})", smt_sym(*v), smt_sort(v.sort())))
@@ -225,7 +248,11 @@ impl SmtWriter {
         let simple = k.children().is_empty();
         if !simple && !under_binder && self.shared.contains(&e) {
             let name = format!("t{}", e.id());
-            let _ = writeln!(self.defs, "(define-fun {name} () {} {s})", smt_sort(e.sort()));
+            let _ = writeln!(
+                self.defs,
+                "(define-fun {name} () {} {s})",
+                smt_sort(e.sort())
+            );
             self.named.insert(e, name.clone());
             name
         } else {
@@ -279,17 +306,35 @@ pub fn smtlib_script(assertions: &[Expr]) -> String {
             stack.push(c);
         }
     }
-    let shared = parents.into_iter().filter(|(_, n)| *n > 1).map(|(e, _)| e).collect();
-    let mut w = SmtWriter { shared, named: FxHashMap::default(), defs: String::new() };
+    let shared = parents
+        .into_iter()
+        .filter(|(_, n)| *n > 1)
+        .map(|(e, _)| e)
+        .collect();
+    let mut w = SmtWriter {
+        shared,
+        named: FxHashMap::default(),
+        defs: String::new(),
+    };
     let mut out = String::from("(set-logic ALL)\n");
     let (syms, funcs) = free_symbols(assertions);
     for s in syms {
-        let _ = writeln!(out, "(declare-fun {} () {})", smt_sym(s), smt_sort(s.sort()));
+        let _ = writeln!(
+            out,
+            "(declare-fun {} () {})",
+            smt_sym(s),
+            smt_sort(s.sort())
+        );
     }
     for f in funcs {
         let (name, dom, range) = f.signature();
         let d: Vec<String> = dom.into_iter().map(smt_sort).collect();
-        let _ = writeln!(out, "(declare-fun |{name}| ({}) {})", d.join(" "), smt_sort(range));
+        let _ = writeln!(
+            out,
+            "(declare-fun |{name}| ({}) {})",
+            d.join(" "),
+            smt_sort(range)
+        );
     }
     let mut asserts = String::new();
     for a in assertions {

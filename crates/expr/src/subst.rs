@@ -41,8 +41,11 @@ fn subst_memo(
             rebuild(&kind, &[b])
         }
         _ => {
-            let ch: Vec<Expr> =
-                kind.children().into_iter().map(|c| subst_memo(c, f, memo, bound)).collect();
+            let ch: Vec<Expr> = kind
+                .children()
+                .into_iter()
+                .map(|c| subst_memo(c, f, memo, bound))
+                .collect();
             rebuild(&kind, &ch)
         }
     };

@@ -88,7 +88,8 @@ unsafe fn gep_offset(td: LLVMTargetDataRef, v: LLVMValueRef) -> Option<i64> {
 }
 
 unsafe fn visit(td: LLVMTargetDataRef, v: LLVMValueRef, table: &mut GepTable, depth: u32) {
-    if v.is_null() || depth > 64 || LLVMIsAConstant(v).is_null() || !LLVMIsAGlobalValue(v).is_null() {
+    if v.is_null() || depth > 64 || LLVMIsAConstant(v).is_null() || !LLVMIsAGlobalValue(v).is_null()
+    {
         return;
     }
     if !LLVMIsAConstantExpr(v).is_null() && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr {

@@ -59,8 +59,10 @@ pub const CLANG_FLAGS: &[&str] = &[
 ];
 
 fn check_text(path: &Path) -> Result<(), FrontendError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| FrontendError::Unreadable { path: path.into(), reason: e.to_string() })?;
+    let bytes = std::fs::read(path).map_err(|e| FrontendError::Unreadable {
+        path: path.into(),
+        reason: e.to_string(),
+    })?;
     if bytes.contains(&0) || std::str::from_utf8(&bytes).is_err() {
         return Err(FrontendError::Binary { path: path.into() });
     }
@@ -68,8 +70,10 @@ fn check_text(path: &Path) -> Result<(), FrontendError> {
 }
 
 fn check_bitcode(path: &Path) -> Result<(), FrontendError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| FrontendError::Unreadable { path: path.into(), reason: e.to_string() })?;
+    let bytes = std::fs::read(path).map_err(|e| FrontendError::Unreadable {
+        path: path.into(),
+        reason: e.to_string(),
+    })?;
     if !bytes.starts_with(b"BC\xC0\xDE") {
         return Err(FrontendError::Bitcode {
             path: path.into(),
@@ -100,7 +104,11 @@ fn first_error_line(diag: &str) -> String {
 impl Toolchain {
     /// Finds clang-16, opt-16 and llvm-link-16.
     pub fn find() -> Result<Toolchain, FrontendError> {
-        Ok(Toolchain { clang: find_tool("clang")?, opt: find_tool("opt")?, link: find_tool("llvm-link")? })
+        Ok(Toolchain {
+            clang: find_tool("clang")?,
+            opt: find_tool("opt")?,
+            link: find_tool("llvm-link")?,
+        })
     }
 
     fn run(&self, cmd: &mut Command, path: &Path) -> Result<(), FrontendError> {
@@ -111,7 +119,11 @@ impl Toolchain {
             return Ok(());
         }
         let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
-        Err(FrontendError::Compile { path: path.into(), first: first_error_line(&diagnostics), diagnostics })
+        Err(FrontendError::Compile {
+            path: path.into(),
+            first: first_error_line(&diagnostics),
+            diagnostics,
+        })
     }
 
     /// Compiles and links `sources` into one bitcode file in `dir`, with
@@ -125,7 +137,11 @@ impl Toolchain {
     ) -> Result<PathBuf, FrontendError> {
         let mut bcs = vec![];
         for (i, src) in sources.iter().enumerate() {
-            let ext = src.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+            let ext = src
+                .extension()
+                .and_then(|e| e.to_str())
+                .unwrap_or("")
+                .to_ascii_lowercase();
             match ext.as_str() {
                 "bc" => {
                     check_bitcode(src)?;

@@ -34,7 +34,10 @@ impl Layout<'_> {
     /// The fields of a struct type and whether it is packed.
     pub fn struct_fields<'a>(&'a self, t: &'a Type) -> Result<(&'a [TypeRef], bool), String> {
         match self.resolve(t)? {
-            Type::StructType { element_types, is_packed } => Ok((element_types, *is_packed)),
+            Type::StructType {
+                element_types,
+                is_packed,
+            } => Ok((element_types, *is_packed)),
             other => Err(format!("expected a struct type, got {other}")),
         }
     }
@@ -43,7 +46,10 @@ impl Layout<'_> {
     pub fn align(&self, t: &Type) -> Result<u64, String> {
         let t = self.resolve(t)?;
         Ok(match t {
-            Type::StructType { element_types, is_packed } => {
+            Type::StructType {
+                element_types,
+                is_packed,
+            } => {
                 if *is_packed {
                     1
                 } else {
@@ -84,9 +90,10 @@ impl Layout<'_> {
         let t = self.resolve(t)?;
         match t {
             Type::StructType { .. } => Ok(self.struct_layout(t)?.1),
-            Type::ArrayType { element_type, num_elements } => {
-                Ok(self.alloc_size(element_type)? * *num_elements as u64)
-            }
+            Type::ArrayType {
+                element_type,
+                num_elements,
+            } => Ok(self.alloc_size(element_type)? * *num_elements as u64),
             _ => Ok(round_up(self.store_size(t)?, self.align(t)?)),
         }
     }

@@ -104,12 +104,22 @@ pub struct Program {
 
 /// Reads `path` (a `.c`, `.i`, `.ll`, `.bc` or task `.yml`) and lowers it to kappa IR.
 pub fn load(path: &Path, opts: &FrontendOptions) -> Result<Program, FrontendError> {
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
     std::fs::metadata(path)
-        .map_err(|e| FrontendError::Unreadable { path: path.into(), reason: e.to_string() })
+        .map_err(|e| FrontendError::Unreadable {
+            path: path.into(),
+            reason: e.to_string(),
+        })
         .and_then(|m| {
             if m.is_dir() {
-                Err(FrontendError::Unreadable { path: path.into(), reason: "is a directory".into() })
+                Err(FrontendError::Unreadable {
+                    path: path.into(),
+                    reason: "is a directory".into(),
+                })
             } else {
                 Ok(())
             }
@@ -120,21 +130,34 @@ pub fn load(path: &Path, opts: &FrontendOptions) -> Result<Program, FrontendErro
             let dm = opts.data_model.unwrap_or(task.data_model);
             (task.input_files.clone(), Some(task), dm)
         }
-        "c" | "i" | "h" | "ll" | "bc" => {
-            (vec![path.to_path_buf()], None, opts.data_model.unwrap_or_default())
-        }
+        "c" | "i" | "h" | "ll" | "bc" => (
+            vec![path.to_path_buf()],
+            None,
+            opts.data_model.unwrap_or_default(),
+        ),
         _ => return Err(FrontendError::UnknownKind { path: path.into() }),
     };
     let tc = Toolchain::find()?;
-    let tmp = tempfile::tempdir()
-        .map_err(|e| FrontendError::Unreadable { path: path.into(), reason: e.to_string() })?;
+    let tmp = tempfile::tempdir().map_err(|e| FrontendError::Unreadable {
+        path: path.into(),
+        reason: e.to_string(),
+    })?;
     let bc = tc.build_bitcode(&sources, dm, &opts.extra_cflags, tmp.path())?;
-    let llvm = llvm_ir::Module::from_bc_path(&bc)
-        .map_err(|reason| FrontendError::Bitcode { path: path.into(), reason })?;
-    let geps = constgep::gep_table(&bc).map_err(|reason| FrontendError::Bitcode { path: path.into(), reason })?;
+    let llvm = llvm_ir::Module::from_bc_path(&bc).map_err(|reason| FrontendError::Bitcode {
+        path: path.into(),
+        reason,
+    })?;
+    let geps = constgep::gep_table(&bc).map_err(|reason| FrontendError::Bitcode {
+        path: path.into(),
+        reason,
+    })?;
     let module = lower::lower(&llvm, dm, &geps).map_err(|reason| FrontendError::Unsupported {
         path: path.into(),
         reason,
     })?;
-    Ok(Program { module, sources, task })
+    Ok(Program {
+        module,
+        sources,
+        task,
+    })
 }

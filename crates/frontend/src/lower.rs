@@ -10,12 +10,15 @@
 use crate::constgep::GepTable;
 use crate::layout::Layout;
 use kappa_ir::{
-    AddrTarget, BinOp, CastOp, Callee, CmpOp, DataModel, FuncId, Function, Global, GlobalId,
+    AddrTarget, BinOp, Callee, CastOp, CmpOp, DataModel, FuncId, Function, Global, GlobalId,
     InitValue, Instr, Loc, LocInfo, Module, SrcLoc, Ty, Value, VarId,
 };
 use llvm_ir::constant::Float;
 use llvm_ir::instruction as li;
-use llvm_ir::{Constant, ConstantRef, DebugLoc, HasDebugLoc, Instruction, IntPredicate, Name, Operand, Terminator, Type};
+use llvm_ir::{
+    Constant, ConstantRef, DebugLoc, HasDebugLoc, Instruction, IntPredicate, Name, Operand,
+    Terminator, Type,
+};
 use std::collections::HashMap;
 
 type R<T> = Result<T, String>;
@@ -68,9 +71,17 @@ fn resize(v: Value, from: u32, to: u32, signed: bool) -> Value {
     if from == to {
         v
     } else if from < to {
-        Value::Cast { op: if signed { CastOp::SExt } else { CastOp::ZExt }, to: Ty::Int(to), arg: Box::new(v) }
+        Value::Cast {
+            op: if signed { CastOp::SExt } else { CastOp::ZExt },
+            to: Ty::Int(to),
+            arg: Box::new(v),
+        }
     } else {
-        Value::Cast { op: CastOp::Trunc, to: Ty::Int(to), arg: Box::new(v) }
+        Value::Cast {
+            op: CastOp::Trunc,
+            to: Ty::Int(to),
+            arg: Box::new(v),
+        }
     }
 }
 
@@ -78,7 +89,12 @@ fn add(ty: Ty, a: Value, b: Value) -> Value {
     match (&a, &b) {
         (_, Value::Const { bits: 0, .. }) => a,
         (Value::Const { bits: 0, .. }, _) => b,
-        _ => Value::Binary { op: BinOp::Add, ty, lhs: Box::new(a), rhs: Box::new(b) },
+        _ => Value::Binary {
+            op: BinOp::Add,
+            ty,
+            lhs: Box::new(a),
+            rhs: Box::new(b),
+        },
     }
 }
 
@@ -109,7 +125,9 @@ impl<'m> Ctx<'m> {
     fn src(&mut self, d: &Option<DebugLoc>) -> Option<SrcLoc> {
         let d = d.as_ref()?;
         let path = match &d.directory {
-            Some(dir) if !d.filename.starts_with('/') && !dir.is_empty() => format!("{dir}/{}", d.filename),
+            Some(dir) if !d.filename.starts_with('/') && !dir.is_empty() => {
+                format!("{dir}/{}", d.filename)
+            }
             _ => d.filename.clone(),
         };
         let next = self.files.len() as u32;
@@ -117,7 +135,11 @@ impl<'m> Ctx<'m> {
             self.files.push(path);
             next
         });
-        Some(SrcLoc { file, line: d.line, col: d.col.unwrap_or(0) })
+        Some(SrcLoc {
+            file,
+            line: d.line,
+            col: d.col.unwrap_or(0),
+        })
     }
 
     fn call_kind(&self, name: &str) -> CallKind {
@@ -132,8 +154,14 @@ impl<'m> Ctx<'m> {
         }
         match name {
             "reach_error" | "__VERIFIER_error" => CallKind::Error,
-            "abort" | "exit" | "_exit" | "_Exit" | "__assert_fail" | "__assert_perror_fail"
-            | "__assert" | "__assert_rtn"
+            "abort"
+            | "exit"
+            | "_exit"
+            | "_Exit"
+            | "__assert_fail"
+            | "__assert_perror_fail"
+            | "__assert"
+            | "__assert_rtn"
                 if !defined =>
             {
                 CallKind::Halt
@@ -201,11 +229,21 @@ impl<'m> Ctx<'m> {
             Constant::AddrSpaceCast(b) => self.const_value(&b.operand)?,
             Constant::PtrToInt(x) => {
                 let to = self.ty_of(&x.to_type).ok_or("ptrtoint to a non-integer")?;
-                resize(self.const_value(&x.operand)?, self.ptr_bits, to.bits(), false)
+                resize(
+                    self.const_value(&x.operand)?,
+                    self.ptr_bits,
+                    to.bits(),
+                    false,
+                )
             }
             Constant::IntToPtr(x) => {
                 let from = self.const_ty(&x.operand)?;
-                resize(self.const_value(&x.operand)?, from.bits(), self.ptr_bits, false)
+                resize(
+                    self.const_value(&x.operand)?,
+                    from.bits(),
+                    self.ptr_bits,
+                    false,
+                )
             }
             Constant::Trunc(x) => self.const_cast(CastOp::Trunc, &x.operand, &x.to_type)?,
             Constant::ZExt(x) => self.const_cast(CastOp::ZExt, &x.operand, &x.to_type)?,
@@ -240,12 +278,17 @@ impl<'m> Ctx<'m> {
 
     fn const_ty(&self, c: &ConstantRef) -> R<Ty> {
         let t = self.m.types.type_of(c.as_ref());
-        self.ty_of(&t).ok_or_else(|| format!("constant of type {t}"))
+        self.ty_of(&t)
+            .ok_or_else(|| format!("constant of type {t}"))
     }
 
     fn const_cast(&self, op: CastOp, arg: &ConstantRef, to: &Type) -> R<Value> {
         let to = self.ty_of(to).ok_or("cast to a non-integer type")?;
-        Ok(Value::Cast { op, to, arg: Box::new(self.const_value(arg)?) })
+        Ok(Value::Cast {
+            op,
+            to,
+            arg: Box::new(self.const_value(arg)?),
+        })
     }
 
     fn const_bin(&self, op: BinOp, a: &ConstantRef, b: &ConstantRef) -> R<Value> {
@@ -286,10 +329,19 @@ impl<'m> Ctx<'m> {
         match c.as_ref() {
             Constant::Int { bits, value } => {
                 if *value != 0 {
-                    out.push((off, InitValue::Int { bytes: bits.div_ceil(8), value: *value as u128 }));
+                    out.push((
+                        off,
+                        InitValue::Int {
+                            bytes: bits.div_ceil(8),
+                            value: *value as u128,
+                        },
+                    ));
                 }
             }
-            Constant::Null(_) | Constant::AggregateZero(_) | Constant::Undef(_) | Constant::Poison(_) => {}
+            Constant::Null(_)
+            | Constant::AggregateZero(_)
+            | Constant::Undef(_)
+            | Constant::Poison(_) => {}
             Constant::Float(f) => {
                 let (bytes, value) = match f {
                     Float::Single(x) => (4, x.to_bits() as u128),
@@ -307,7 +359,10 @@ impl<'m> Ctx<'m> {
                     self.flatten(v, off + o, out)?;
                 }
             }
-            Constant::Array { element_type, elements } => {
+            Constant::Array {
+                element_type,
+                elements,
+            } => {
                 let stride = self.layout.alloc_size(element_type)?;
                 for (i, e) in elements.iter().enumerate() {
                     self.flatten(e, off + stride * i as u64, out)?;
@@ -319,12 +374,26 @@ impl<'m> Ctx<'m> {
             | Constant::AddrSpaceCast(_)
             | Constant::IntToPtr(_) => {
                 let (target, addend) = self.const_addr(c)?;
-                out.push((off, InitValue::Addr { target, addend, bytes: self.ptr_bits / 8 }));
+                out.push((
+                    off,
+                    InitValue::Addr {
+                        target,
+                        addend,
+                        bytes: self.ptr_bits / 8,
+                    },
+                ));
             }
             Constant::PtrToInt(x) => {
                 let (target, addend) = self.const_addr(&x.operand)?;
                 let bytes = self.layout.store_size(&x.to_type)? as u32;
-                out.push((off, InitValue::Addr { target, addend, bytes }));
+                out.push((
+                    off,
+                    InitValue::Addr {
+                        target,
+                        addend,
+                        bytes,
+                    },
+                ));
             }
             other => return Err(format!("unsupported initializer {other}")),
         }
@@ -344,9 +413,11 @@ struct FnLower<'c, 'm> {
 impl<'m> FnLower<'_, 'm> {
     fn operand(&self, o: &Operand) -> R<Value> {
         match o {
-            Operand::LocalOperand { name, .. } => {
-                self.vars.get(name).map(|v| Value::Var(*v)).ok_or_else(|| format!("unknown local %{}", name_str(name)))
-            }
+            Operand::LocalOperand { name, .. } => self
+                .vars
+                .get(name)
+                .map(|v| Value::Var(*v))
+                .ok_or_else(|| format!("unknown local %{}", name_str(name))),
             Operand::ConstantOperand(c) => self.cx.const_value(c),
             Operand::MetadataOperand => Err("metadata operand".into()),
         }
@@ -354,7 +425,9 @@ impl<'m> FnLower<'_, 'm> {
 
     fn op_ty(&self, o: &Operand) -> R<Ty> {
         let t = self.cx.m.types.type_of(o);
-        self.cx.ty_of(&t).ok_or_else(|| format!("value of type {t}"))
+        self.cx
+            .ty_of(&t)
+            .ok_or_else(|| format!("value of type {t}"))
     }
 
     fn var_of(&self, n: &Name) -> VarId {
@@ -374,7 +447,12 @@ impl<'m> FnLower<'_, 'm> {
         } else {
             op
         };
-        let value = Value::Binary { op, ty, lhs: Box::new(self.operand(a)?), rhs: Box::new(self.operand(b)?) };
+        let value = Value::Binary {
+            op,
+            ty,
+            lhs: Box::new(self.operand(a)?),
+            rhs: Box::new(self.operand(b)?),
+        };
         Ok(vec![Instr::Assign { dst, value }])
     }
 
@@ -383,7 +461,15 @@ impl<'m> FnLower<'_, 'm> {
         let to = self.out.vars[dst.index()].ty;
         let from = self.op_ty(a)?;
         let v = self.operand(a)?;
-        let value = if from == to { v } else { Value::Cast { op, to, arg: Box::new(v) } };
+        let value = if from == to {
+            v
+        } else {
+            Value::Cast {
+                op,
+                to,
+                arg: Box::new(v),
+            }
+        };
         Ok(vec![Instr::Assign { dst, value }])
     }
 
@@ -400,9 +486,8 @@ impl<'m> FnLower<'_, 'm> {
             } else {
                 let resolved = match ty.as_ref() {
                     Type::NamedStructType { .. } | Type::StructType { .. } => None,
-                    Type::ArrayType { element_type, .. } | Type::VectorType { element_type, .. } => {
-                        Some(element_type.clone())
-                    }
+                    Type::ArrayType { element_type, .. }
+                    | Type::VectorType { element_type, .. } => Some(element_type.clone()),
                     other => return Err(format!("getelementptr into {other}")),
                 };
                 match resolved {
@@ -438,14 +523,22 @@ impl<'m> FnLower<'_, 'm> {
                     let term = if scale == 1 {
                         iv
                     } else {
-                        Value::Binary { op: BinOp::Mul, ty: p, lhs: Box::new(iv), rhs: Box::new(Value::int(pb, scale as u128)) }
+                        Value::Binary {
+                            op: BinOp::Mul,
+                            ty: p,
+                            lhs: Box::new(iv),
+                            rhs: Box::new(Value::int(pb, scale as u128)),
+                        }
                     };
                     acc = add(p, acc, term);
                 }
             }
         }
         acc = add(p, acc, Value::int(pb, const_off as u128));
-        Ok(vec![Instr::Assign { dst: self.var_of(&g.dest), value: acc }])
+        Ok(vec![Instr::Assign {
+            dst: self.var_of(&g.dest),
+            value: acc,
+        }])
     }
 
     fn call(&mut self, c: &li::Call) -> R<Vec<Instr>> {
@@ -474,7 +567,11 @@ impl<'m> FnLower<'_, 'm> {
                 either::Either::Right(o) => self.operand(o)?,
                 _ => unreachable!(),
             };
-            return Ok(vec![Instr::Call { dst, callee: Callee::Indirect(target), args }]);
+            return Ok(vec![Instr::Call {
+                dst,
+                callee: Callee::Indirect(target),
+                args,
+            }]);
         };
         match self.cx.call_kind(&name) {
             CallKind::Skip => Ok(vec![]),
@@ -484,12 +581,19 @@ impl<'m> FnLower<'_, 'm> {
                 if let Some(e) = arg_err {
                     return Err(e);
                 }
-                let a = args.into_iter().next().ok_or("__VERIFIER_assume without argument")?;
+                let a = args
+                    .into_iter()
+                    .next()
+                    .ok_or("__VERIFIER_assume without argument")?;
                 let aty = self.op_ty(&c.arguments[0].0)?;
                 let cond = if aty == Ty::Bool {
                     a
                 } else {
-                    Value::Cmp { op: CmpOp::Ne, lhs: Box::new(a), rhs: Box::new(Value::int(aty.bits(), 0)) }
+                    Value::Cmp {
+                        op: CmpOp::Ne,
+                        lhs: Box::new(a),
+                        rhs: Box::new(Value::int(aty.bits(), 0)),
+                    }
                 };
                 Ok(vec![Instr::Assume(cond)])
             }
@@ -498,19 +602,35 @@ impl<'m> FnLower<'_, 'm> {
                     Type::FuncType { result_type, .. } => result_type.clone(),
                     _ => return Err("call through a non-function type".into()),
                 };
-                let ty = self.cx.ty_of(&ret).ok_or_else(|| format!("{name} returns {ret} (only integer inputs are supported)"))?;
+                let ty = self.cx.ty_of(&ret).ok_or_else(|| {
+                    format!("{name} returns {ret} (only integer inputs are supported)")
+                })?;
                 let dst = match dst {
                     Some(d) => d,
-                    None => self.out.add_var(format!("%{name}.unused{}", self.out.vars.len()), ty),
+                    None => self
+                        .out
+                        .add_var(format!("%{name}.unused{}", self.out.vars.len()), ty),
                 };
-                Ok(vec![Instr::Nondet { dst, ty, origin: name }])
+                Ok(vec![Instr::Nondet {
+                    dst,
+                    ty,
+                    origin: name,
+                }])
             }
             CallKind::Normal => {
                 if let Some(e) = arg_err {
                     return Err(e);
                 }
-                let fid = *self.cx.funcs.get(&name).ok_or_else(|| format!("call to unknown function {name}"))?;
-                Ok(vec![Instr::Call { dst, callee: Callee::Direct(fid), args }])
+                let fid = *self
+                    .cx
+                    .funcs
+                    .get(&name)
+                    .ok_or_else(|| format!("call to unknown function {name}"))?;
+                Ok(vec![Instr::Call {
+                    dst,
+                    callee: Callee::Direct(fid),
+                    args,
+                }])
             }
         }
     }
@@ -561,10 +681,19 @@ impl<'m> FnLower<'_, 'm> {
                 if from != self.out.vars[dst.index()].ty {
                     return Err("bitcast between different types".into());
                 }
-                vec![Instr::Assign { dst, value: self.operand(&x.operand)? }]
+                vec![Instr::Assign {
+                    dst,
+                    value: self.operand(&x.operand)?,
+                }]
             }
-            I::AddrSpaceCast(x) => vec![Instr::Assign { dst: self.var_of(&x.dest), value: self.operand(&x.operand)? }],
-            I::Freeze(x) => vec![Instr::Assign { dst: self.var_of(&x.dest), value: self.operand(&x.operand)? }],
+            I::AddrSpaceCast(x) => vec![Instr::Assign {
+                dst: self.var_of(&x.dest),
+                value: self.operand(&x.operand)?,
+            }],
+            I::Freeze(x) => vec![Instr::Assign {
+                dst: self.var_of(&x.dest),
+                value: self.operand(&x.operand)?,
+            }],
             I::Select(x) => {
                 let dst = self.var_of(&x.dest);
                 let ty = self.out.vars[dst.index()].ty;
@@ -603,16 +732,32 @@ impl<'m> FnLower<'_, 'm> {
                         }
                     }
                 };
-                vec![Instr::Alloca { dst: self.var_of(&a.dest), size, align: a.alignment.max(1) }]
+                vec![Instr::Alloca {
+                    dst: self.var_of(&a.dest),
+                    size,
+                    align: a.alignment.max(1),
+                }]
             }
             I::Load(l) => {
-                let ty = self.cx.ty_of(&l.loaded_ty).ok_or_else(|| load_store_err("load", &l.loaded_ty))?;
-                vec![Instr::Load { dst: self.var_of(&l.dest), addr: self.operand(&l.address)?, ty }]
+                let ty = self
+                    .cx
+                    .ty_of(&l.loaded_ty)
+                    .ok_or_else(|| load_store_err("load", &l.loaded_ty))?;
+                vec![Instr::Load {
+                    dst: self.var_of(&l.dest),
+                    addr: self.operand(&l.address)?,
+                    ty,
+                }]
             }
             I::Store(s) => {
                 let t = self.cx.m.types.type_of(&s.value);
-                self.cx.ty_of(&t).ok_or_else(|| load_store_err("store", &t))?;
-                vec![Instr::Store { addr: self.operand(&s.address)?, value: self.operand(&s.value)? }]
+                self.cx
+                    .ty_of(&t)
+                    .ok_or_else(|| load_store_err("store", &t))?;
+                vec![Instr::Store {
+                    addr: self.operand(&s.address)?,
+                    value: self.operand(&s.value)?,
+                }]
             }
             I::GetElementPtr(g) => self.gep(g)?,
             I::Call(c) => self.call(c)?,
@@ -621,7 +766,9 @@ impl<'m> FnLower<'_, 'm> {
                 let dbg = format!("{other:?}");
                 let name = dbg.split('(').next().unwrap_or("instruction").to_string();
                 let what = match name.as_str() {
-                    n if n.starts_with('F') || n.contains("FP") => "floating-point arithmetic".to_string(),
+                    n if n.starts_with('F') || n.contains("FP") => {
+                        "floating-point arithmetic".to_string()
+                    }
                     "ExtractValue" | "InsertValue" => "aggregate values in registers".to_string(),
                     "VAArg" => "variadic arguments (va_arg)".to_string(),
                     n => format!("the `{}` instruction", n.to_lowercase()),
@@ -633,7 +780,12 @@ impl<'m> FnLower<'_, 'm> {
 
     /// Phi moves for the CFG edge `from_block -> to_block`.
     fn phi_moves(&self, from_block: &Name, to_block: &Name) -> R<Vec<(VarId, Value)>> {
-        let bb = self.f.basic_blocks.iter().find(|b| &b.name == to_block).ok_or("branch to unknown block")?;
+        let bb = self
+            .f
+            .basic_blocks
+            .iter()
+            .find(|b| &b.name == to_block)
+            .ok_or("branch to unknown block")?;
         let mut moves = vec![];
         for i in &bb.instrs {
             if let Instruction::Phi(p) = i {
@@ -649,7 +801,14 @@ impl<'m> FnLower<'_, 'm> {
     }
 
     /// Adds the edges `cur --assume(cond)--> [phi] --> target`.
-    fn branch(&mut self, cur: Loc, cond: Option<Value>, from: &Name, to: &Name, src: Option<SrcLoc>) -> R<()> {
+    fn branch(
+        &mut self,
+        cur: Loc,
+        cond: Option<Value>,
+        from: &Name,
+        to: &Name,
+        src: Option<SrcLoc>,
+    ) -> R<()> {
         let target = *self.blocks.get(to).ok_or("branch to unknown block")?;
         let moves = self.phi_moves(from, to)?;
         match (cond, moves.is_empty()) {
@@ -669,7 +828,10 @@ impl<'m> FnLower<'_, 'm> {
     }
 
     fn new_loc(&mut self, block: &Name) -> Loc {
-        self.out.add_loc(LocInfo { src: None, block: name_str(block) })
+        self.out.add_loc(LocInfo {
+            src: None,
+            block: name_str(block),
+        })
     }
 
     fn terminator(&mut self, cur: Loc, block: &Name, t: &'m Terminator) -> R<()> {
@@ -695,11 +857,24 @@ impl<'m> FnLower<'_, 'm> {
                 let mut seen = std::collections::HashSet::new();
                 for (k, dest) in &s.dests {
                     let kv = self.cx.const_value(k)?;
-                    let is = Value::Cmp { op: CmpOp::Eq, lhs: Box::new(x.clone()), rhs: Box::new(kv.clone()) };
-                    let isnt = Value::Cmp { op: CmpOp::Ne, lhs: Box::new(x.clone()), rhs: Box::new(kv) };
+                    let is = Value::Cmp {
+                        op: CmpOp::Eq,
+                        lhs: Box::new(x.clone()),
+                        rhs: Box::new(kv.clone()),
+                    };
+                    let isnt = Value::Cmp {
+                        op: CmpOp::Ne,
+                        lhs: Box::new(x.clone()),
+                        rhs: Box::new(kv),
+                    };
                     default = match default {
                         Value::Const { .. } => isnt,
-                        d => Value::Binary { op: BinOp::And, ty: Ty::Bool, lhs: Box::new(d), rhs: Box::new(isnt) },
+                        d => Value::Binary {
+                            op: BinOp::And,
+                            ty: Ty::Bool,
+                            lhs: Box::new(d),
+                            rhs: Box::new(isnt),
+                        },
                     };
                     // several cases to one block: one edge whose condition is their disjunction
                     if seen.insert(dest.clone()) {
@@ -707,8 +882,17 @@ impl<'m> FnLower<'_, 'm> {
                         for (k2, d2) in &s.dests {
                             if d2 == dest && k2 != k {
                                 let kv2 = self.cx.const_value(k2)?;
-                                let is2 = Value::Cmp { op: CmpOp::Eq, lhs: Box::new(x.clone()), rhs: Box::new(kv2) };
-                                cond = Value::Binary { op: BinOp::Or, ty: Ty::Bool, lhs: Box::new(cond), rhs: Box::new(is2) };
+                                let is2 = Value::Cmp {
+                                    op: CmpOp::Eq,
+                                    lhs: Box::new(x.clone()),
+                                    rhs: Box::new(kv2),
+                                };
+                                cond = Value::Binary {
+                                    op: BinOp::Or,
+                                    ty: Ty::Bool,
+                                    lhs: Box::new(cond),
+                                    rhs: Box::new(is2),
+                                };
                             }
                         }
                         self.branch(cur, Some(cond), block, dest, src)?;
@@ -721,7 +905,9 @@ impl<'m> FnLower<'_, 'm> {
                 self.out.add_edge(
                     cur,
                     sink,
-                    Instr::Unsupported("executed an `unreachable` instruction (undefined behaviour)".into()),
+                    Instr::Unsupported(
+                        "executed an `unreachable` instruction (undefined behaviour)".into(),
+                    ),
                     src,
                 );
             }
@@ -729,7 +915,12 @@ impl<'m> FnLower<'_, 'm> {
                 let dbg = format!("{other:?}");
                 let name = dbg.split('(').next().unwrap_or("terminator").to_lowercase();
                 let sink = self.out.sink;
-                self.out.add_edge(cur, sink, Instr::Unsupported(format!("the `{name}` terminator")), src);
+                self.out.add_edge(
+                    cur,
+                    sink,
+                    Instr::Unsupported(format!("the `{name}` terminator")),
+                    src,
+                );
             }
         }
         Ok(())
@@ -763,11 +954,18 @@ impl<'m> FnLower<'_, 'm> {
             self.blocks.insert(bb.name.clone(), l);
         }
         self.out.entry = Loc(0);
-        self.out.exit = self.out.add_loc(LocInfo { src: None, block: "exit".into() });
-        self.out.sink = self.out.add_loc(LocInfo { src: None, block: "sink".into() });
+        self.out.exit = self.out.add_loc(LocInfo {
+            src: None,
+            block: "exit".into(),
+        });
+        self.out.sink = self.out.add_loc(LocInfo {
+            src: None,
+            block: "sink".into(),
+        });
         if let Some(why) = bad_param {
             let (e, s) = (self.out.entry, self.out.sink);
-            self.out.add_edge(e, s, Instr::Unsupported(why), self.cx.src(&f.debugloc));
+            self.out
+                .add_edge(e, s, Instr::Unsupported(why), self.cx.src(&f.debugloc));
             return self.out;
         }
         for bb in &f.basic_blocks {
@@ -775,10 +973,17 @@ impl<'m> FnLower<'_, 'm> {
             let mut ended = false;
             for i in &bb.instrs {
                 let src = self.cx.src(i.get_debug_loc());
-                let instrs = self.instr(i).unwrap_or_else(|e| vec![Instr::Unsupported(e)]);
+                let instrs = self
+                    .instr(i)
+                    .unwrap_or_else(|e| vec![Instr::Unsupported(e)]);
                 for ins in instrs {
-                    let terminal = matches!(ins, Instr::Error | Instr::Halt | Instr::Unsupported(_));
-                    let next = if terminal { self.out.sink } else { self.new_loc(&bb.name) };
+                    let terminal =
+                        matches!(ins, Instr::Error | Instr::Halt | Instr::Unsupported(_));
+                    let next = if terminal {
+                        self.out.sink
+                    } else {
+                        self.new_loc(&bb.name)
+                    };
                     self.out.add_edge(cur, next, ins, src);
                     cur = next;
                     if terminal {
@@ -816,7 +1021,11 @@ fn load_store_err(what: &str, t: &Type) -> String {
 /// when the target is narrower.
 fn fix_resize(v: &mut [Instr]) {
     for i in v {
-        if let Instr::Assign { value: Value::Cast { op, to, arg }, .. } = i {
+        if let Instr::Assign {
+            value: Value::Cast { op, to, arg },
+            ..
+        } = i
+        {
             if let Value::Const { ty, .. } = arg.as_ref() {
                 if ty.bits() > to.bits() {
                     *op = CastOp::Trunc;
@@ -842,13 +1051,15 @@ pub fn lower(m: &llvm_ir::Module, dm: DataModel, geps: &GepTable) -> Result<Modu
     };
     let mut functions = vec![];
     for f in &m.functions {
-        cx.funcs.insert(f.name.clone(), FuncId(functions.len() as u32));
+        cx.funcs
+            .insert(f.name.clone(), FuncId(functions.len() as u32));
         cx.defined.insert(f.name.clone(), true);
         let ret = cx.ty_of(&f.return_type);
         functions.push(Function::external(f.name.clone(), ret, f.is_var_arg));
     }
     for d in &m.func_declarations {
-        cx.funcs.insert(d.name.clone(), FuncId(functions.len() as u32));
+        cx.funcs
+            .insert(d.name.clone(), FuncId(functions.len() as u32));
         cx.defined.insert(d.name.clone(), false);
         let mut fe = Function::external(d.name.clone(), cx.ty_of(&d.return_type), d.is_var_arg);
         for p in &d.parameters {
@@ -867,24 +1078,49 @@ pub fn lower(m: &llvm_ir::Module, dm: DataModel, geps: &GepTable) -> Result<Modu
         let (size, align, init) = match &g.initializer {
             Some(c) => {
                 let t = m.types.type_of(c.as_ref());
-                let size = cx.layout.alloc_size(&t).map_err(|e| format!("global @{name}: {e}"))?;
+                let size = cx
+                    .layout
+                    .alloc_size(&t)
+                    .map_err(|e| format!("global @{name}: {e}"))?;
                 let align = (g.alignment as u64).max(cx.layout.align(&t).unwrap_or(1));
                 let mut init = vec![];
-                cx.flatten(c, 0, &mut init).map_err(|e| format!("initializer of global @{name}: {e}"))?;
+                cx.flatten(c, 0, &mut init)
+                    .map_err(|e| format!("initializer of global @{name}: {e}"))?;
                 (size, align, init)
             }
             None => (0, g.alignment.max(1) as u64, vec![]),
         };
-        globals.push(Global { name, size, align, init, constant: g.is_constant, external: g.initializer.is_none() });
+        globals.push(Global {
+            name,
+            size,
+            align,
+            init,
+            constant: g.is_constant,
+            external: g.initializer.is_none(),
+        });
     }
     for (i, f) in m.functions.iter().enumerate() {
-        let out = std::mem::replace(&mut functions[i], Function::external(String::new(), None, false));
+        let out = std::mem::replace(
+            &mut functions[i],
+            Function::external(String::new(), None, false),
+        );
         let mut out = out;
         out.defined = true;
-        let fl = FnLower { cx: &mut cx, f, out, vars: HashMap::new(), blocks: HashMap::new() };
+        let fl = FnLower {
+            cx: &mut cx,
+            f,
+            out,
+            vars: HashMap::new(),
+            blocks: HashMap::new(),
+        };
         functions[i] = fl.lower();
     }
-    let module = Module { files: cx.files, data_model: dm, globals, functions };
+    let module = Module {
+        files: cx.files,
+        data_model: dm,
+        globals,
+        functions,
+    };
     module.validate()?;
     Ok(module)
 }

@@ -44,12 +44,16 @@ impl Task {
     /// Reads and validates a task file. The task must have an unreach-call
     /// property (the only one kappa checks) and existing input files.
     pub fn read(path: &Path) -> Result<Task, FrontendError> {
-        let err = |reason: String| FrontendError::Task { path: path.into(), reason };
+        let err = |reason: String| FrontendError::Task {
+            path: path.into(),
+            reason,
+        };
         let bytes = std::fs::read(path).map_err(|e| FrontendError::Unreadable {
             path: path.into(),
             reason: e.to_string(),
         })?;
-        let text = String::from_utf8(bytes).map_err(|_| FrontendError::Binary { path: path.into() })?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| FrontendError::Binary { path: path.into() })?;
         let raw: RawTask = serde_yaml::from_str(&text).map_err(|e| err(format!("{e}")))?;
         if let Some(v) = &raw.format_version {
             let s = match v {
@@ -66,7 +70,11 @@ impl Task {
             serde_yaml::Value::String(s) => vec![s.clone()],
             serde_yaml::Value::Sequence(items) => items
                 .iter()
-                .map(|i| i.as_str().map(str::to_string).ok_or_else(|| err("input_files must be strings".into())))
+                .map(|i| {
+                    i.as_str()
+                        .map(str::to_string)
+                        .ok_or_else(|| err("input_files must be strings".into()))
+                })
                 .collect::<Result<_, _>>()?,
             _ => return Err(err("input_files must be a string or a list".into())),
         };
@@ -86,16 +94,31 @@ impl Task {
             .iter()
             .find(|p| p.property_file.ends_with("unreach-call.prp"))
             .ok_or_else(|| {
-                let have: Vec<&str> = raw.properties.iter().map(|p| p.property_file.as_str()).collect();
+                let have: Vec<&str> = raw
+                    .properties
+                    .iter()
+                    .map(|p| p.property_file.as_str())
+                    .collect();
                 err(format!(
                     "no unreach-call property (kappa checks only unreach-call; task has: {})",
-                    if have.is_empty() { "none".to_string() } else { have.join(", ") }
+                    if have.is_empty() {
+                        "none".to_string()
+                    } else {
+                        have.join(", ")
+                    }
                 ))
             })?;
         let data_model = match raw.options.and_then(|o| o.data_model) {
-            Some(s) => DataModel::parse(&s).ok_or_else(|| err(format!("unknown data_model {s}")))?,
+            Some(s) => {
+                DataModel::parse(&s).ok_or_else(|| err(format!("unknown data_model {s}")))?
+            }
             None => DataModel::Ilp32,
         };
-        Ok(Task { path: path.into(), input_files, data_model, expected_verdict: prop.expected_verdict })
+        Ok(Task {
+            path: path.into(),
+            input_files,
+            data_model,
+            expected_verdict: prop.expected_verdict,
+        })
     }
 }

@@ -254,12 +254,22 @@ pub enum Value {
 impl Value {
     /// A bitvector constant of width `w` holding `v` (truncated to `w` bits).
     pub fn int(w: u32, v: u128) -> Value {
-        let mask = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
-        Value::Const { ty: Ty::Int(w), bits: v & mask }
+        let mask = if w >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << w) - 1
+        };
+        Value::Const {
+            ty: Ty::Int(w),
+            bits: v & mask,
+        }
     }
     /// A boolean constant.
     pub fn bool(b: bool) -> Value {
-        Value::Const { ty: Ty::Bool, bits: b as u128 }
+        Value::Const {
+            ty: Ty::Bool,
+            bits: b as u128,
+        }
     }
     /// Boolean negation, folding constants and double negation.
     pub fn negate(v: Value) -> Value {
@@ -291,7 +301,9 @@ impl Value {
                 lhs.for_each_var(f);
                 rhs.for_each_var(f);
             }
-            Value::Select { cond, then, else_, .. } => {
+            Value::Select {
+                cond, then, else_, ..
+            } => {
                 cond.for_each_var(f);
                 then.for_each_var(f);
                 else_.for_each_var(f);
@@ -463,7 +475,12 @@ impl Function {
     /// Adds an edge `from -> to` labelled `instr`.
     pub fn add_edge(&mut self, from: Loc, to: Loc, instr: Instr, src: Option<SrcLoc>) -> EdgeId {
         let id = EdgeId(self.edges.len() as u32);
-        self.edges.push(Edge { from, to, instr, src });
+        self.edges.push(Edge {
+            from,
+            to,
+            instr,
+            src,
+        });
         self.succs[from.index()].push(id);
         if self.locs[from.index()].src.is_none() {
             self.locs[from.index()].src = src;
@@ -477,7 +494,9 @@ impl Function {
     }
     /// The edges leaving `l`.
     pub fn out_edges(&self, l: Loc) -> impl Iterator<Item = (EdgeId, &Edge)> + '_ {
-        self.succs[l.index()].iter().map(move |&e| (e, &self.edges[e.index()]))
+        self.succs[l.index()]
+            .iter()
+            .map(move |&e| (e, &self.edges[e.index()]))
     }
 }
 
@@ -548,7 +567,10 @@ impl Module {
     }
     /// Finds a function by name.
     pub fn function_by_name(&self, name: &str) -> Option<FuncId> {
-        self.functions.iter().position(|f| f.name == name).map(|i| FuncId(i as u32))
+        self.functions
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| FuncId(i as u32))
     }
     /// The function with id `f`.
     pub fn func(&self, f: FuncId) -> &Function {
@@ -558,7 +580,11 @@ impl Module {
     pub fn describe(&self, src: Option<SrcLoc>) -> String {
         match src {
             Some(s) => {
-                let file = self.files.get(s.file as usize).map(String::as_str).unwrap_or("?");
+                let file = self
+                    .files
+                    .get(s.file as usize)
+                    .map(String::as_str)
+                    .unwrap_or("?");
                 let base = std::path::Path::new(file)
                     .file_name()
                     .and_then(|n| n.to_str())

@@ -103,7 +103,9 @@ impl ValuePrinter<'_> {
                 self.value(out, arg);
                 out.push(')');
             }
-            Value::Select { cond, then, else_, .. } => {
+            Value::Select {
+                cond, then, else_, ..
+            } => {
                 self.atom(out, cond);
                 out.push_str(" ? ");
                 self.atom(out, then);
@@ -219,9 +221,15 @@ impl Display for Module {
             for (off, v) in &g.init {
                 match v {
                     InitValue::Int { bytes, value } => write!(f, " [{off}:{bytes}]={value}")?,
-                    InitValue::Addr { target, addend, bytes } => {
+                    InitValue::Addr {
+                        target,
+                        addend,
+                        bytes,
+                    } => {
                         let name = match target {
-                            AddrTarget::Global(gid) => format!("@{}", self.globals[gid.index()].name),
+                            AddrTarget::Global(gid) => {
+                                format!("@{}", self.globals[gid.index()].name)
+                            }
                             AddrTarget::Func(fid) => self.functions[fid.index()].name.clone(),
                         };
                         write!(f, " [{off}:{bytes}]=&{name}+{addend}")?
@@ -236,7 +244,10 @@ impl Display for Module {
                 .iter()
                 .map(|p| format!("{}: {}", func.vars[p.index()].name, func.vars[p.index()].ty))
                 .collect();
-            let ret = func.ret.map(|t| t.to_string()).unwrap_or_else(|| "void".into());
+            let ret = func
+                .ret
+                .map(|t| t.to_string())
+                .unwrap_or_else(|| "void".into());
             if !func.defined {
                 writeln!(f, "declare {}({}) -> {ret}", func.name, params.join(", "))?;
                 continue;

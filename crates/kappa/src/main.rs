@@ -134,7 +134,9 @@ enum Cmd {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // deep expressions recurse; give the work a large stack
-    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || run(cli));
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || run(cli));
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => {
@@ -147,9 +149,13 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     let res = match cli.cmd {
         Cmd::Verify(args) => verify::verify(&args),
-        Cmd::Replay { program, test, data_model, timeout, json } => {
-            verify::replay_cmd(&program, &test, data_model.map(Into::into), timeout, json)
-        }
+        Cmd::Replay {
+            program,
+            test,
+            data_model,
+            timeout,
+            json,
+        } => verify::replay_cmd(&program, &test, data_model.map(Into::into), timeout, json),
         Cmd::Ir { file, data_model } => verify::ir_cmd(&file, data_model.map(Into::into)),
     };
     match res {

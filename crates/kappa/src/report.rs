@@ -107,7 +107,11 @@ impl Report {
     pub fn text(&self) -> String {
         use std::fmt::Write;
         let mut o = String::new();
-        let _ = writeln!(o, "kappa {} ({}, {} symbolic execution)", self.file, self.data_model, self.mode);
+        let _ = writeln!(
+            o,
+            "kappa {} ({}, {} symbolic execution)",
+            self.file, self.data_model, self.mode
+        );
         let _ = writeln!(o, "verdict: {}", verdict_str(self.verdict));
         if let Some(r) = &self.reason {
             let _ = writeln!(o, "reason: {r}");
@@ -116,7 +120,13 @@ impl Report {
             let _ = writeln!(o, "reach_error() is called at {}", w.location);
             let _ = writeln!(o, "inputs ({}):", w.inputs.len());
             for (k, i) in w.inputs.iter().enumerate() {
-                let _ = writeln!(o, "  #{k:<3} {:<28} = {:<12} at {}", i.origin, i.decimal(), i.at);
+                let _ = writeln!(
+                    o,
+                    "  #{k:<3} {:<28} = {:<12} at {}",
+                    i.origin,
+                    i.decimal(),
+                    i.at
+                );
             }
             let path = if w.path.len() > 40 {
                 let mut p = w.path[..20].to_vec();

@@ -14,7 +14,10 @@ use std::time::{Duration, Instant};
 
 /// Loads a program, printing clang's diagnostics for compile errors.
 fn load(path: &Path, dm: Option<DataModel>, cflags: &[String]) -> Result<Program> {
-    let opts = FrontendOptions { data_model: dm, extra_cflags: cflags.to_vec() };
+    let opts = FrontendOptions {
+        data_model: dm,
+        extra_cflags: cflags.to_vec(),
+    };
     kappa_frontend::load(path, &opts).map_err(|e| {
         if let FrontendError::Compile { diagnostics, .. } = &e {
             let shown: Vec<&str> = diagnostics.lines().take(20).collect();
@@ -26,7 +29,16 @@ fn load(path: &Path, dm: Option<DataModel>, cflags: &[String]) -> Result<Program
 
 /// The test vector of a witness, in the replay crate's terms.
 pub fn test_vector(w: &ErrorWitness) -> TestVector {
-    TestVector { inputs: w.inputs.iter().map(|i| TestInput { origin: i.origin.clone(), value: i.decimal() }).collect() }
+    TestVector {
+        inputs: w
+            .inputs
+            .iter()
+            .map(|i| TestInput {
+                origin: i.origin.clone(),
+                value: i.decimal(),
+            })
+            .collect(),
+    }
 }
 
 fn describe_outcome(o: &Outcome) -> String {
@@ -55,7 +67,11 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
             return Err(e);
         }
     };
-    let main_ok = prog.module.function_by_name("main").map(|f| prog.module.func(f).defined).unwrap_or(false);
+    let main_ok = prog
+        .module
+        .function_by_name("main")
+        .map(|f| prog.module.func(f).defined)
+        .unwrap_or(false);
     if !main_ok {
         bail!("{}: no `main` function to start from", args.file.display());
     }
@@ -82,12 +98,16 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         ..Default::default()
     };
     let solver = kappa_solver::build_solver(&scfg);
-    let mut engine = Engine::new(&prog.module, cfg, solver).map_err(|e| anyhow!("{}: {e}", args.file.display()))?;
+    let mut engine = Engine::new(&prog.module, cfg, solver)
+        .map_err(|e| anyhow!("{}: {e}", args.file.display()))?;
     let sources = prog.sources.clone();
     let mut replays = vec![];
     let mut validate = |w: &ErrorWitness| -> Validation {
         let test = test_vector(w);
-        let limits = Limits { time: Duration::from_secs(10), memory_bytes: 1 << 30 };
+        let limits = Limits {
+            time: Duration::from_secs(10),
+            memory_bytes: 1 << 30,
+        };
         match kappa_replay::replay(&sources, dm, &test, &limits) {
             Ok(r) => {
                 let ok = r.outcome == Outcome::ReachedError;
@@ -126,12 +146,19 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     }
     let mut notes = vec![];
     if let (Some(path), Some(tree)) = (&args.tree, &result.tree) {
-        write_tree(path, &tree.to_dot()).with_context(|| format!("writing the tree to {}", path.display()))?;
+        write_tree(path, &tree.to_dot())
+            .with_context(|| format!("writing the tree to {}", path.display()))?;
         notes.push(format!("tree written to {}", path.display()));
     }
     if let (Some(dir), Some(w)) = (&args.tests_dir, &result.witness) {
-        kappa_replay::write_testcomp(dir, &prog.sources, dm, &[test_vector(w)], concat!("kappa ", env!("CARGO_PKG_VERSION")))
-            .map_err(|e| anyhow!("writing tests to {}: {e}", dir.display()))?;
+        kappa_replay::write_testcomp(
+            dir,
+            &prog.sources,
+            dm,
+            &[test_vector(w)],
+            concat!("kappa ", env!("CARGO_PKG_VERSION")),
+        )
+        .map_err(|e| anyhow!("writing tests to {}: {e}", dir.display()))?;
         notes.push(format!("test written to {}", dir.display()));
     }
     let mut stats = result.stats.clone();
@@ -143,7 +170,11 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         verdict: result.verdict,
         reason: result.reason.clone(),
         witness: result.witness.clone(),
-        replay: if result.verdict == Verdict::False { replays.last().cloned() } else { None },
+        replay: if result.verdict == Verdict::False {
+            replays.last().cloned()
+        } else {
+            None
+        },
         stats,
         peak_memory_kb: report::peak_memory_kb(),
         notes,
@@ -154,7 +185,11 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
 }
 
 fn write_tree(path: &Path, dot: &str) -> Result<()> {
-    let is_svg = path.extension().and_then(|e| e.to_str()).map(|e| e.eq_ignore_ascii_case("svg")).unwrap_or(false);
+    let is_svg = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.eq_ignore_ascii_case("svg"))
+        .unwrap_or(false);
     if !is_svg {
         std::fs::write(path, dot)?;
         return Ok(());
@@ -165,9 +200,15 @@ fn write_tree(path: &Path, dot: &str) -> Result<()> {
         .arg(path)
         .stdin(std::process::Stdio::piped())
         .spawn()
-        .map_err(|e| anyhow!("cannot run Graphviz `dot` ({e}); install graphviz or use a .dot file"))?;
+        .map_err(|e| {
+            anyhow!("cannot run Graphviz `dot` ({e}); install graphviz or use a .dot file")
+        })?;
     use std::io::Write;
-    child.stdin.take().expect("piped").write_all(dot.as_bytes())?;
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(dot.as_bytes())?;
     let st = child.wait()?;
     if !st.success() {
         bail!("Graphviz `dot` failed");
@@ -176,19 +217,30 @@ fn write_tree(path: &Path, dot: &str) -> Result<()> {
 }
 
 /// `kappa replay`.
-pub fn replay_cmd(program: &Path, test: &Path, dm: Option<DataModel>, timeout: f64, json: bool) -> Result<()> {
-    let (sources, dm): (Vec<PathBuf>, DataModel) = if program.extension().and_then(|e| e.to_str()) == Some("yml") {
-        let t = kappa_frontend::Task::read(program).map_err(|e| anyhow!("{e}"))?;
-        (t.input_files.clone(), dm.unwrap_or(t.data_model))
-    } else {
-        if !program.is_file() {
-            bail!("{}: cannot read file: no such file", program.display());
-        }
-        (vec![program.to_path_buf()], dm.unwrap_or_default())
-    };
+pub fn replay_cmd(
+    program: &Path,
+    test: &Path,
+    dm: Option<DataModel>,
+    timeout: f64,
+    json: bool,
+) -> Result<()> {
+    let (sources, dm): (Vec<PathBuf>, DataModel) =
+        if program.extension().and_then(|e| e.to_str()) == Some("yml") {
+            let t = kappa_frontend::Task::read(program).map_err(|e| anyhow!("{e}"))?;
+            (t.input_files.clone(), dm.unwrap_or(t.data_model))
+        } else {
+            if !program.is_file() {
+                bail!("{}: cannot read file: no such file", program.display());
+            }
+            (vec![program.to_path_buf()], dm.unwrap_or_default())
+        };
     let tv = kappa_replay::read_test(test).map_err(|e| anyhow!("{e}"))?;
-    let limits = Limits { time: Duration::from_secs_f64(timeout.max(0.01)), memory_bytes: 1 << 30 };
-    let r = kappa_replay::replay(&sources, dm, &tv, &limits).map_err(|e| anyhow!("{}: {e}", program.display()))?;
+    let limits = Limits {
+        time: Duration::from_secs_f64(timeout.max(0.01)),
+        memory_bytes: 1 << 30,
+    };
+    let r = kappa_replay::replay(&sources, dm, &tv, &limits)
+        .map_err(|e| anyhow!("{}: {e}", program.display()))?;
     let reached = r.outcome == Outcome::ReachedError;
     if json {
         let v = serde_json::json!({
@@ -201,7 +253,16 @@ pub fn replay_cmd(program: &Path, test: &Path, dm: Option<DataModel>, timeout: f
         println!("{v}");
     } else {
         println!("{}: {}", program.display(), describe_outcome(&r.outcome));
-        println!("inputs used: {} of {}{}", r.inputs_used, tv.inputs.len(), if r.inputs_exhausted { " (ran out; later inputs were 0)" } else { "" });
+        println!(
+            "inputs used: {} of {}{}",
+            r.inputs_used,
+            tv.inputs.len(),
+            if r.inputs_exhausted {
+                " (ran out; later inputs were 0)"
+            } else {
+                ""
+            }
+        );
     }
     Ok(())
 }

@@ -9,13 +9,24 @@ use common::*;
 fn verify(path: &str) -> (i32, String, String) {
     let out = kappa(&["verify", "--timeout", "20", path]);
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(!stderr.contains("panicked"), "kappa panicked on {path}: {stderr}");
+    assert!(
+        !stderr.contains("panicked"),
+        "kappa panicked on {path}: {stderr}"
+    );
     let last = stderr.lines().last().unwrap_or("").to_string();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).to_string(), last)
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        last,
+    )
 }
 
 fn bad(name: &str) -> String {
-    repo_root().join("tests/bad").join(name).to_string_lossy().into_owned()
+    repo_root()
+        .join("tests/bad")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
 }
 
 fn assert_error(name: &str, phrase: &str) {
@@ -23,8 +34,14 @@ fn assert_error(name: &str, phrase: &str) {
     let (code, stdout, last) = verify(&path);
     assert_eq!(code, 2, "{name}: exit code (stdout: {stdout})");
     assert!(last.starts_with("kappa: error: "), "{name}: {last}");
-    assert!(last.contains(name), "{name}: error line does not name the file: {last}");
-    assert!(last.contains(phrase), "{name}: expected '{phrase}' in: {last}");
+    assert!(
+        last.contains(name),
+        "{name}: error line does not name the file: {last}"
+    );
+    assert!(
+        last.contains(phrase),
+        "{name}: expected '{phrase}' in: {last}"
+    );
     assert!(stdout.is_empty(), "{name}: printed a verdict: {stdout}");
 }
 
@@ -32,7 +49,10 @@ fn assert_unknown(name: &str, phrase: &str) {
     let (code, stdout, _) = verify(&bad(name));
     assert_eq!(code, 0, "{name}");
     assert!(stdout.contains("verdict: unknown"), "{name}: {stdout}");
-    assert!(stdout.contains(phrase), "{name}: expected '{phrase}' in: {stdout}");
+    assert!(
+        stdout.contains(phrase),
+        "{name}: expected '{phrase}' in: {stdout}"
+    );
 }
 
 #[test]
@@ -52,7 +72,10 @@ fn syntax_error_shows_diagnostics() {
     assert_error("syntax_error.c", "does not compile");
     let out = kappa(&["verify", &bad("syntax_error.c")]);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("error:") && stderr.lines().count() > 1, "clang diagnostics shown: {stderr}");
+    assert!(
+        stderr.contains("error:") && stderr.lines().count() > 1,
+        "clang diagnostics shown: {stderr}"
+    );
 }
 
 #[test]
@@ -112,7 +135,10 @@ fn bad_bitcode() {
     std::fs::write(&p, b"not bitcode at all").unwrap();
     let (code, _, last) = verify(p.to_str().unwrap());
     assert_eq!(code, 2);
-    assert!(last.contains("fake.bc") && last.contains("bitcode"), "{last}");
+    assert!(
+        last.contains("fake.bc") && last.contains("bitcode"),
+        "{last}"
+    );
 }
 
 #[test]

@@ -21,7 +21,21 @@ fn next(s: &mut u64) -> u64 {
 /// A mix of boundary values, small values and random bit patterns.
 fn inputs(seed: u64, n: usize) -> Vec<u64> {
     let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let special = [0u64, 1, u64::MAX, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 0x8000_0000_0000_0000];
+    let special = [
+        0u64,
+        1,
+        u64::MAX,
+        0x7f,
+        0x80,
+        0xff,
+        0x7fff,
+        0x8000,
+        0xffff,
+        0x7fff_ffff,
+        0x8000_0000,
+        0xffff_ffff,
+        0x8000_0000_0000_0000,
+    ];
     (0..n)
         .map(|_| match next(&mut s) % 4 {
             0 => special[(next(&mut s) % special.len() as u64) as usize],
@@ -34,12 +48,21 @@ fn inputs(seed: u64, n: usize) -> Vec<u64> {
 #[test]
 fn engine_agrees_with_native_execution() {
     let files = c_files("tests/diff");
-    assert!(files.len() >= 10, "expected differential programs, found {}", files.len());
+    assert!(
+        files.len() >= 10,
+        "expected differential programs, found {}",
+        files.len()
+    );
     let fails = parallel(&files, |path| {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let src = std::fs::read_to_string(path).unwrap();
-        let dm = header(&src, "data-model").and_then(|d| DataModel::parse(&d)).unwrap_or_default();
-        let opts = kappa_frontend::FrontendOptions { data_model: Some(dm), extra_cflags: vec![] };
+        let dm = header(&src, "data-model")
+            .and_then(|d| DataModel::parse(&d))
+            .unwrap_or_default();
+        let opts = kappa_frontend::FrontendOptions {
+            data_model: Some(dm),
+            extra_cflags: vec![],
+        };
         let prog = match kappa_frontend::load(path, &opts) {
             Ok(p) => p,
             Err(e) => return Some(format!("{name}: {e}")),
@@ -47,33 +70,64 @@ fn engine_agrees_with_native_execution() {
         for seed in 0..6u64 {
             let vals = inputs(seed + 1, 24);
             let test = TestVector {
-                inputs: vals.iter().map(|v| TestInput { origin: String::new(), value: v.to_string() }).collect(),
+                inputs: vals
+                    .iter()
+                    .map(|v| TestInput {
+                        origin: String::new(),
+                        value: v.to_string(),
+                    })
+                    .collect(),
             };
-            let limits = Limits { time: Duration::from_secs(10), memory_bytes: 1 << 30 };
+            let limits = Limits {
+                time: Duration::from_secs(10),
+                memory_bytes: 1 << 30,
+            };
             let native = match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
                 Ok(r) => r,
                 Err(e) => return Some(format!("{name}: native run failed: {e}")),
             };
             if native.outcome != Outcome::Exited(0) {
-                return Some(format!("{name} seed {seed}: native outcome {:?}", native.outcome));
+                return Some(format!(
+                    "{name} seed {seed}: native outcome {:?}",
+                    native.outcome
+                ));
             }
-            let cfg = Config { concrete_inputs: Some(vals.iter().map(|v| *v as u128).collect()), ..Config::default() };
+            let cfg = Config {
+                concrete_inputs: Some(vals.iter().map(|v| *v as u128).collect()),
+                ..Config::default()
+            };
             let solver = kappa_solver::build_solver(&Default::default());
             let mut engine = Engine::new(&prog.module, cfg, solver).expect("engine");
-            let res = engine.run(&mut |_| Validation::Rejected("unexpected error path".into()), &mut |_| {});
+            let res = engine.run(
+                &mut |_| Validation::Rejected("unexpected error path".into()),
+                &mut |_| {},
+            );
             if res.stats.forks != 0 || res.paths.len() != 1 {
-                return Some(format!("{name} seed {seed}: engine forked ({} forks, {} paths)", res.stats.forks, res.paths.len()));
+                return Some(format!(
+                    "{name} seed {seed}: engine forked ({} forks, {} paths)",
+                    res.stats.forks,
+                    res.paths.len()
+                ));
             }
             if native.trace.len() < 3 {
-                return Some(format!("{name} seed {seed}: native run traced only {} values", native.trace.len()));
+                return Some(format!(
+                    "{name} seed {seed}: native run traced only {} values",
+                    native.trace.len()
+                ));
             }
             let path_rec = &res.paths[0];
             if path_rec.end != "exit" {
-                return Some(format!("{name} seed {seed}: engine path ended with {}", path_rec.end));
+                return Some(format!(
+                    "{name} seed {seed}: engine path ended with {}",
+                    path_rec.end
+                ));
             }
             let engine_trace: Vec<i64> = path_rec.trace.iter().map(|v| *v as i64).collect();
             if engine_trace != native.trace {
-                let first = engine_trace.iter().zip(&native.trace).position(|(a, b)| a != b);
+                let first = engine_trace
+                    .iter()
+                    .zip(&native.trace)
+                    .position(|(a, b)| a != b);
                 return Some(format!(
                     "{name} seed {seed}: traces differ at {first:?}: engine {} values, native {} values\n  engine {:?}\n  native {:?}",
                     engine_trace.len(),
@@ -85,5 +139,11 @@ fn engine_agrees_with_native_execution() {
         }
         None
     });
-    assert!(fails.is_empty(), "{} of {} programs disagree:\n{}", fails.len(), files.len(), fails.join("\n"));
+    assert!(
+        fails.is_empty(),
+        "{} of {} programs disagree:\n{}",
+        fails.len(),
+        files.len(),
+        fails.join("\n")
+    );
 }

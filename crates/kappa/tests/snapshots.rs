@@ -7,12 +7,20 @@ use common::*;
 use expect_test::expect;
 
 fn snap(name: &str) -> String {
-    repo_root().join("tests/snap").join(name).to_string_lossy().into_owned()
+    repo_root()
+        .join("tests/snap")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
 }
 
 fn stdout(args: &[&str]) -> String {
     let out = kappa(args);
-    assert!(out.status.success(), "kappa {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "kappa {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -88,7 +96,12 @@ fn json_report_fields() {
     assert_eq!(v["replay"], "reach_error reached");
     let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
     keys.sort();
-    let mut stat_keys: Vec<&str> = v["stats"].as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    let mut stat_keys: Vec<&str> = v["stats"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
     stat_keys.sort();
     expect![[r#"
         ["data_model", "expected_verdict", "file", "mode", "reason", "replay", "stats", "test", "verdict"]
@@ -101,7 +114,14 @@ fn json_report_fields() {
 fn tree_dot_of_sign() {
     let dir = tempfile::tempdir().unwrap();
     let dot = dir.path().join("t.dot");
-    stdout(&["verify", "--searcher", "dfs", "--tree", dot.to_str().unwrap(), &snap("sign.c")]);
+    stdout(&[
+        "verify",
+        "--searcher",
+        "dfs",
+        "--tree",
+        dot.to_str().unwrap(),
+        &snap("sign.c"),
+    ]);
     let text = std::fs::read_to_string(&dot).unwrap();
     expect![[r#"
         digraph kappa_tree {
@@ -135,14 +155,23 @@ fn tree_svg_renders() {
     let svg = dir.path().join("t.svg");
     stdout(&["verify", "--tree", svg.to_str().unwrap(), &snap("clamp.c")]);
     let text = std::fs::read_to_string(&svg).unwrap();
-    assert!(text.contains("<svg") && text.contains("clamp.c:5"), "{}", &text[..text.len().min(400)]);
+    assert!(
+        text.contains("<svg") && text.contains("clamp.c:5"),
+        "{}",
+        &text[..text.len().min(400)]
+    );
 }
 
 #[test]
 fn testcomp_export_replays() {
     let dir = tempfile::tempdir().unwrap();
     let tests = dir.path().join("suite");
-    stdout(&["verify", "--tests-dir", tests.to_str().unwrap(), &snap("sign.c")]);
+    stdout(&[
+        "verify",
+        "--tests-dir",
+        tests.to_str().unwrap(),
+        &snap("sign.c"),
+    ]);
     assert!(tests.join("metadata.xml").is_file());
     let case = tests.join("testcase-1.xml");
     let xml = std::fs::read_to_string(&case).unwrap();
@@ -162,9 +191,19 @@ fn testcomp_export_replays() {
 fn dump_queries_writes_smtlib() {
     let dir = tempfile::tempdir().unwrap();
     let q = dir.path().join("q");
-    stdout(&["verify", "--dump-queries", q.to_str().unwrap(), &repo_root().join("tests/programs/bubble_sort4.c").to_string_lossy()]);
+    stdout(&[
+        "verify",
+        "--dump-queries",
+        q.to_str().unwrap(),
+        &repo_root()
+            .join("tests/programs/bubble_sort4.c")
+            .to_string_lossy(),
+    ]);
     let files: Vec<_> = std::fs::read_dir(&q).unwrap().collect();
     assert!(!files.is_empty(), "no queries dumped");
     let first = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
-    assert!(first.contains("(check-sat)") && first.contains("declare-fun"), "{first}");
+    assert!(
+        first.contains("(check-sat)") && first.contains("declare-fun"),
+        "{first}"
+    );
 }

@@ -8,7 +8,11 @@ use common::*;
 #[test]
 fn programs_get_their_expected_verdicts() {
     let files = c_files("tests/programs");
-    assert!(files.len() >= 40, "expected at least 40 programs, found {}", files.len());
+    assert!(
+        files.len() >= 40,
+        "expected at least 40 programs, found {}",
+        files.len()
+    );
     let fails = parallel(&files, |path| {
         let src = std::fs::read_to_string(path).unwrap();
         let expect = header(&src, "expect").expect("// expect: header");
@@ -25,16 +29,33 @@ fn programs_get_their_expected_verdicts() {
         let stdout = String::from_utf8_lossy(&out.stdout);
         let v: serde_json::Value = match serde_json::from_str(&stdout) {
             Ok(v) => v,
-            Err(_) => return Some(format!("{name}: no JSON (stderr: {})", String::from_utf8_lossy(&out.stderr))),
+            Err(_) => {
+                return Some(format!(
+                    "{name}: no JSON (stderr: {})",
+                    String::from_utf8_lossy(&out.stderr)
+                ))
+            }
         };
         let got = v["verdict"].as_str().unwrap_or("?");
         if got != expect {
-            return Some(format!("{name}: expected {expect}, got {got} ({})", v["reason"]));
+            return Some(format!(
+                "{name}: expected {expect}, got {got} ({})",
+                v["reason"]
+            ));
         }
         if got == "false" && v["replay"].as_str() != Some("reach_error reached") {
-            return Some(format!("{name}: false without a confirmed replay: {}", v["replay"]));
+            return Some(format!(
+                "{name}: false without a confirmed replay: {}",
+                v["replay"]
+            ));
         }
         None
     });
-    assert!(fails.is_empty(), "{} of {} programs failed:\n{}", fails.len(), files.len(), fails.join("\n"));
+    assert!(
+        fails.is_empty(),
+        "{} of {} programs failed:\n{}",
+        fails.len(),
+        files.len(),
+        fails.join("\n")
+    );
 }

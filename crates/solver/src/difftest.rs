@@ -35,21 +35,7 @@ impl Rng {
 }
 
 const WIDTHS: [u32; 6] = [1, 8, 16, 32, 64, 128];
-const OPS: [BvOp; 13] = [
-    BvOp::Add,
-    BvOp::Sub,
-    BvOp::Mul,
-    BvOp::UDiv,
-    BvOp::SDiv,
-    BvOp::URem,
-    BvOp::SRem,
-    BvOp::Shl,
-    BvOp::LShr,
-    BvOp::AShr,
-    BvOp::And,
-    BvOp::Or,
-    BvOp::Xor,
-];
+const OPS: [BvOp; 13] = BvOp::ALL;
 
 /// Boundary-heavy values of width `w`: zero divisors, shift amounts around
 /// the width, signed extremes.

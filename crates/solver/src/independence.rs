@@ -295,7 +295,9 @@ pub(crate) mod tests {
         let y = Symbol::fresh("y", Sort::Bv(8), SymbolKind::Input);
         let mut s = IndependenceSolver::new(Box::new(Junk { x, y }));
         let pc = [eq(sym(x), bv(8, 5)), eq(sym(y), bv(8, 7))];
-        let SatResult::Sat(m) = s.check(&pc, tru()) else { panic!("sat expected") };
+        let SatResult::Sat(m) = s.check(&pc, tru()) else {
+            panic!("sat expected")
+        };
         assert_eq!((m.get(x), m.get(y)), (5, 7));
     }
 

@@ -232,27 +232,22 @@ impl Z3Solver {
                 s
             });
             let mut lits = Vec::with_capacity(asserted.len());
-            for (e, a) in constraints.iter().chain(std::iter::once(&goal)).zip(asserted) {
+            for (e, a) in constraints
+                .iter()
+                .chain(std::iter::once(&goal))
+                .zip(asserted)
+            {
                 if !self.guards.contains_key(e) {
                     self.guarded_nodes += dag_size(*e);
                 }
                 let lit = self.guards.entry(*e).or_insert_with(|| {
                     let g = z3::ast::Bool::fresh_const("g");
-                    solver.assert(&g.implies(a));
+                    solver.assert(g.implies(a));
                     g
                 });
                 lits.push(lit.clone());
             }
-            let r = match solver.check_assumptions(&lits) {
-                z3::SatResult::Unsat => SatResult::Unsat,
-                z3::SatResult::Unknown => {
-                    SatResult::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))
-                }
-                z3::SatResult::Sat => match solver.get_model() {
-                    Some(m) => SatResult::Sat(read_model(&m, constraints, goal)),
-                    None => SatResult::Unknown("z3 gave no model".to_string()),
-                },
-            };
+            let r = Self::answer(solver, solver.check_assumptions(&lits), constraints, goal);
             if matches!(&r, SatResult::Unknown(_)) {
                 // a fresh solver next time: an interrupted one may keep state
                 self.incremental = None;
@@ -268,11 +263,17 @@ impl Z3Solver {
         for a in asserted {
             solver.assert(a);
         }
-        Self::answer(&solver, constraints, goal)
+        Self::answer(&solver, solver.check(), constraints, goal)
     }
 
-    fn answer(solver: &z3::Solver, constraints: &[Expr], goal: Expr) -> SatResult {
-        match solver.check() {
+    /// Turns Z3's answer into a [`SatResult`], reading the model on `Sat`.
+    fn answer(
+        solver: &z3::Solver,
+        r: z3::SatResult,
+        constraints: &[Expr],
+        goal: Expr,
+    ) -> SatResult {
+        match r {
             z3::SatResult::Unsat => SatResult::Unsat,
             z3::SatResult::Unknown => SatResult::Unknown(
                 solver

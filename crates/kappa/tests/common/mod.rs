@@ -8,18 +8,26 @@ use std::process::{Command, Output};
 
 /// The repository root (two levels above this crate).
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repo root")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("repo root")
 }
 
 /// Runs the kappa binary with `args`.
 pub fn kappa(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kappa")).args(args).output().expect("run kappa")
+    Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(args)
+        .output()
+        .expect("run kappa")
 }
 
 /// The value of a `// key: value` header line of a C file.
 pub fn header(src: &str, key: &str) -> Option<String> {
     let prefix = format!("// {key}:");
-    src.lines().take(8).find_map(|l| l.strip_prefix(&prefix).map(|v| v.trim().to_string()))
+    src.lines()
+        .take(8)
+        .find_map(|l| l.strip_prefix(&prefix).map(|v| v.trim().to_string()))
 }
 
 /// The `.c` files of a test directory, sorted.
