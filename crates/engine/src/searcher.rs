@@ -150,62 +150,150 @@ impl Searcher for CoverageSearcher {
     }
 }
 
-/// DFS and BFS over one shared pool, alternating.
+/// DFS and BFS over one shared pool, alternating. Each pending state has a
+/// fresh ticket (never reused); the stack and the queue hold tickets, and a
+/// ticket whose state the other list already took is skipped.
 #[derive(Default)]
 struct Interleaved {
-    slots: Vec<Option<State>>,
-    free: Vec<usize>,
-    stack: Vec<usize>,
-    queue: VecDeque<usize>,
-    live: usize,
+    pool: FxHashMap<u64, State>,
+    next_ticket: u64,
+    stack: Vec<u64>,
+    queue: VecDeque<u64>,
     turn: u64,
 }
 impl Searcher for Interleaved {
     fn add(&mut self, states: Vec<State>) {
-        let mut ids = vec![];
+        let mut tickets = Vec::with_capacity(states.len());
         for s in states {
-            let i = match self.free.pop() {
-                Some(i) => {
-                    self.slots[i] = Some(s);
-                    i
-                }
-                None => {
-                    self.slots.push(Some(s));
-                    self.slots.len() - 1
-                }
-            };
-            self.live += 1;
-            ids.push(i);
+            let t = self.next_ticket;
+            self.next_ticket += 1;
+            self.pool.insert(t, s);
+            tickets.push(t);
         }
-        self.queue.extend(ids.iter().copied());
-        self.stack.extend(ids.into_iter().rev());
+        self.queue.extend(tickets.iter().copied());
+        self.stack.extend(tickets.into_iter().rev());
     }
     fn select(&mut self, _: &Coverage) -> Option<State> {
-        if self.live == 0 {
+        if self.pool.is_empty() {
             self.stack.clear();
             self.queue.clear();
             return None;
         }
         self.turn += 1;
+        let bfs = self.turn.is_multiple_of(2);
         loop {
-            let i = if self.turn.is_multiple_of(2) {
+            let t = if bfs {
                 self.queue.pop_front()
             } else {
                 self.stack.pop()
             };
-            let Some(i) = i else {
-                self.turn += 1;
-                continue;
-            };
-            if let Some(s) = self.slots[i].take() {
-                self.free.push(i);
-                self.live -= 1;
-                // drop the stale entry in the other list lazily
+            // the pool is non-empty, so each list still holds a live ticket
+            let t = t.expect("a live ticket in both lists");
+            if let Some(s) = self.pool.remove(&t) {
                 return Some(s);
             }
         }
     }
     fn len(&self) -> usize {
-        self.live
+        self.pool.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::Memory;
+    use crate::state::Frame;
+    use kappa_expr::Assignment;
+
+    fn st(id: u64) -> State {
+        State {
+            id,
+            loc: Loc(id as u32),
+            frames: vec![Frame {
+                func: FuncId(0),
+                regs: vec![],
+                ret: None,
+                allocas: vec![],
+            }],
+            mem: Memory::new(32),
+            pc: vec![],
+            witness: Assignment::default(),
+            inputs: vec![],
+            trace: vec![],
+            trail: None,
+            tree_node: 0,
+            incomplete: None,
+            depth: 0,
+        }
+    }
+
+    fn drain(s: &mut dyn Searcher, cov: &Coverage) -> Vec<u64> {
+        std::iter::from_fn(|| s.select(cov).map(|x| x.id)).collect()
+    }
+
+    #[test]
+    fn dfs_takes_the_preferred_side_of_the_newest_fork_first() {
+        let mut s = make_searcher(SearcherKind::Dfs, 1);
+        s.add(vec![st(1), st(2)]);
+        let first = s.select(&Coverage::default()).unwrap();
+        assert_eq!(first.id, 1);
+        s.add(vec![st(3), st(4)]);
+        assert_eq!(drain(s.as_mut(), &Coverage::default()), vec![3, 4, 2]);
+    }
+
+    #[test]
+    fn bfs_is_first_in_first_out() {
+        let mut s = make_searcher(SearcherKind::Bfs, 1);
+        s.add(vec![st(1), st(2)]);
+        s.add(vec![st(3)]);
+        assert_eq!(drain(s.as_mut(), &Coverage::default()), vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn interleaved_alternates_and_loses_nothing() {
+        let cov = Coverage::default();
+        let mut s = make_searcher(SearcherKind::Interleaved, 1);
+        s.add(vec![st(1), st(2)]);
+        assert_eq!(
+            s.select(&cov).unwrap().id,
+            1,
+            "DFS pick: the preferred side"
+        );
+        s.add(vec![st(3), st(4)]);
+        assert_eq!(s.select(&cov).unwrap().id, 2, "BFS pick: the oldest state");
+        assert_eq!(
+            s.select(&cov).unwrap().id,
+            3,
+            "DFS pick: the newest fork's preferred side"
+        );
+        s.add(vec![st(5)]);
+        assert_eq!(
+            drain(s.as_mut(), &cov),
+            vec![4, 5],
+            "every state exactly once"
+        );
+        assert!(s.is_empty());
+    }
+
+    #[test]
+    fn random_is_deterministic_per_seed() {
+        let run = |seed| {
+            let mut s = make_searcher(SearcherKind::Random, seed);
+            s.add((1..=8).map(st).collect());
+            drain(s.as_mut(), &Coverage::default())
+        };
+        assert_eq!(run(7), run(7));
+        assert_eq!(run(7).len(), 8);
+    }
+
+    #[test]
+    fn coverage_prefers_rarely_executed_locations() {
+        let mut s = make_searcher(SearcherKind::Coverage, 1);
+        s.add(vec![st(1), st(2), st(3)]);
+        let mut cov = Coverage::default();
+        cov.insert((FuncId(0), Loc(1)), 5);
+        cov.insert((FuncId(0), Loc(3)), 1);
+        assert_eq!(drain(s.as_mut(), &cov), vec![2, 3, 1]);
     }
 }
