@@ -2,7 +2,7 @@
 //! feasibility checks, memory accesses, calls and returns, path ends.
 
 use crate::memory::{Memory, ObjKind, FUNC_BASE, MAX_OBJECT_SIZE, MAX_SYMBOLIC_OBJECT};
-use crate::state::{Frame, InputRec, State};
+use crate::state::{BoundKind, Frame, InputRec, State};
 use crate::tree::LeafKind;
 use crate::{End, Engine, ErrorWitness, PathRecord, TestInput, Validation};
 use kappa_expr::build::{self as b};
@@ -158,6 +158,7 @@ impl Engine<'_> {
             tree_node: 0,
             incomplete: None,
             depth: 0,
+            bounds: Default::default(),
         })
     }
 
@@ -404,6 +405,17 @@ impl Engine<'_> {
                     st.witness.set(s, v);
                 }
             }
+        }
+        // keep only the strongest constant bound per term
+        if let Some((term, kind, bound)) = as_bound(c) {
+            let w = term.width();
+            if let Some(&(idx, old)) = st.bounds.get(&(term, kind)) {
+                if !stronger(kind, w, bound, old) {
+                    return; // implied by the bound already in pc
+                }
+                st.pc[idx] = b::tru();
+            }
+            st.bounds.insert((term, kind), (st.pc.len(), bound));
         }
         st.pc.push(c);
     }
@@ -1303,5 +1315,136 @@ fn dummy_state() -> State {
         tree_node: 0,
         incomplete: None,
         depth: 0,
+        bounds: Default::default(),
+    }
+}
+
+/// `c` as a constant bound on a term: `(term, kind, bound)`, normalised to
+/// `t >= L` or `t <= U` (`None` for other shapes).
+fn as_bound(c: Expr) -> Option<(Expr, BoundKind, u128)> {
+    use kappa_expr::Kind;
+    let (neg, inner) = match c.kind() {
+        Kind::Not(x) => (true, x),
+        _ => (false, c),
+    };
+    let (strict, signed, a, b) = match inner.kind() {
+        Kind::Ult(a, b) => (true, false, a, b),
+        Kind::Ule(a, b) => (false, false, a, b),
+        Kind::Slt(a, b) => (true, true, a, b),
+        Kind::Sle(a, b) => (false, true, a, b),
+        _ => return None,
+    };
+    let w = a.width();
+    let m = kappa_expr::mask(w);
+    // rewrite to: const REL t  or  t REL const, then apply the negation
+    let (konst, term, const_left) = match (a.as_bv_const(), b.as_bv_const()) {
+        (Some(k), None) => (k, b, true),
+        (None, Some(k)) => (k, a, false),
+        _ => return None,
+    };
+    // lower: t > k (strict) or t >= k; upper: t < k or t <= k
+    let (lower, strict) = match (const_left, neg) {
+        (true, false) => (true, strict),   // k < t, k <= t
+        (false, false) => (false, strict), // t < k, t <= k
+        (true, true) => (false, !strict),  // !(k < t) = t <= k; !(k <= t) = t < k
+        (false, true) => (true, !strict),  // !(t < k) = t >= k; !(t <= k) = t > k
+    };
+    let to_s = |v: u128| kappa_expr::to_signed(v, w);
+    let bound = if !strict {
+        konst
+    } else if lower {
+        // t > k  ->  t >= k + 1 (no overflow: the simplifier folds t > max to false)
+        if (!signed && konst == m) || (signed && to_s(konst) == to_s(m >> 1)) {
+            return None;
+        }
+        konst.wrapping_add(1) & m
+    } else {
+        if (!signed && konst == 0) || (signed && konst == (m >> 1) + 1) {
+            return None;
+        }
+        konst.wrapping_sub(1) & m
+    };
+    let kind = match (lower, signed) {
+        (true, false) => BoundKind::ULower,
+        (false, false) => BoundKind::UUpper,
+        (true, true) => BoundKind::SLower,
+        (false, true) => BoundKind::SUpper,
+    };
+    Some((term, kind, bound))
+}
+
+/// Whether bound `new` of `kind` is at least as strong as `old` (width `w`).
+fn stronger(kind: BoundKind, w: u32, new: u128, old: u128) -> bool {
+    let s = |v: u128| kappa_expr::to_signed(v, w);
+    match kind {
+        BoundKind::ULower => new >= old,
+        BoundKind::UUpper => new <= old,
+        BoundKind::SLower => s(new) >= s(old),
+        BoundKind::SUpper => s(new) <= s(old),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kappa_expr::Assignment;
+
+    #[test]
+    fn bounds_are_exact_normalisations() {
+        let xs = Symbol::fresh("x", Sort::Bv(8), SymbolKind::Input);
+        let x = b::sym(xs);
+        let mut checked = 0;
+        for k in 0..256u128 {
+            let c = b::bv(8, k);
+            let shapes = [
+                b::ult(c, x),
+                b::ule(c, x),
+                b::ult(x, c),
+                b::ule(x, c),
+                b::slt(c, x),
+                b::sle(c, x),
+                b::slt(x, c),
+                b::sle(x, c),
+            ];
+            for shape in shapes {
+                for e in [shape, b::not(shape)] {
+                    let Some((t, kind, bound)) = as_bound(e) else {
+                        continue;
+                    };
+                    assert_eq!(t, x);
+                    for xv in 0..256u128 {
+                        let mut a = Assignment::default();
+                        a.set(xs, xv);
+                        let want = eval(e, &a).unwrap().truth();
+                        let s = |v: u128| kappa_expr::to_signed(v, 8);
+                        let got = match kind {
+                            BoundKind::ULower => xv >= bound,
+                            BoundKind::UUpper => xv <= bound,
+                            BoundKind::SLower => s(xv) >= s(bound),
+                            BoundKind::SUpper => s(xv) <= s(bound),
+                        };
+                        assert_eq!(got, want, "{e} as {kind:?} {bound} at x={xv}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 3000, "only {checked} shapes normalised");
+    }
+
+    #[test]
+    fn weaker_bounds_are_dropped_from_the_path_condition() {
+        let xs = Symbol::fresh("n", Sort::Bv(32), SymbolKind::Input);
+        let n = b::sym(xs);
+        let mut st = dummy_state();
+        for k in 0..10u128 {
+            Engine::constrain(&mut st, b::ult(b::bv(32, k), n), None);
+        }
+        Engine::constrain(&mut st, b::ult(b::bv(32, 3), n), None);
+        let live: Vec<Expr> = st.pc.iter().copied().filter(|c| !c.is_const()).collect();
+        assert_eq!(live, vec![b::ult(b::bv(32, 9), n)]);
+        // an unrelated upper bound is kept alongside
+        Engine::constrain(&mut st, b::ult(n, b::bv(32, 100)), None);
+        assert_eq!(st.pc.iter().filter(|c| !c.is_const()).count(), 2);
     }
 }

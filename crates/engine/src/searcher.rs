@@ -151,15 +151,18 @@ impl Searcher for CoverageSearcher {
 }
 
 /// DFS and BFS over one shared pool, alternating. Each pending state has a
-/// fresh ticket (never reused); the stack and the queue hold tickets, and a
-/// ticket whose state the other list already took is skipped.
+/// fresh ticket (never reused); both lists hold every ticket, and a ticket
+/// whose state the other list already took is skipped. The DFS list is a
+/// deque: children of a state the DFS turn picked go on top (so DFS keeps
+/// following its own deep line), children of a BFS pick go to the bottom.
 #[derive(Default)]
 struct Interleaved {
     pool: FxHashMap<u64, State>,
     next_ticket: u64,
-    stack: Vec<u64>,
+    dfs: VecDeque<u64>,
     queue: VecDeque<u64>,
     turn: u64,
+    last_pick_bfs: bool,
 }
 impl Searcher for Interleaved {
     fn add(&mut self, states: Vec<State>) {
@@ -171,21 +174,29 @@ impl Searcher for Interleaved {
             tickets.push(t);
         }
         self.queue.extend(tickets.iter().copied());
-        self.stack.extend(tickets.into_iter().rev());
+        if self.last_pick_bfs {
+            // at the bottom, in an order that still pops the preferred child first
+            for t in tickets {
+                self.dfs.push_front(t);
+            }
+        } else {
+            self.dfs.extend(tickets.into_iter().rev());
+        }
     }
     fn select(&mut self, _: &Coverage) -> Option<State> {
         if self.pool.is_empty() {
-            self.stack.clear();
+            self.dfs.clear();
             self.queue.clear();
             return None;
         }
         self.turn += 1;
         let bfs = self.turn.is_multiple_of(2);
+        self.last_pick_bfs = bfs;
         loop {
             let t = if bfs {
                 self.queue.pop_front()
             } else {
-                self.stack.pop()
+                self.dfs.pop_back()
             };
             // the pool is non-empty, so each list still holds a live ticket
             let t = t.expect("a live ticket in both lists");
@@ -225,6 +236,7 @@ mod tests {
             tree_node: 0,
             incomplete: None,
             depth: 0,
+            bounds: Default::default(),
         }
     }
 

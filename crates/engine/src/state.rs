@@ -4,7 +4,21 @@
 use crate::memory::Memory;
 use kappa_expr::{Assignment, Expr, Symbol};
 use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
+
+/// Direction and signedness of a constant bound `t >= L` / `t <= U`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoundKind {
+    /// `t >=u L`.
+    ULower,
+    /// `t <=u U`.
+    UUpper,
+    /// `t >=s L`.
+    SLower,
+    /// `t <=s U`.
+    SUpper,
+}
 
 /// One activation record.
 #[derive(Clone, Debug)]
@@ -71,6 +85,9 @@ pub struct State {
     pub incomplete: Option<String>,
     /// Number of forks on the path so far.
     pub depth: u32,
+    /// The strongest constant bound on each term in `pc`: its index in `pc`
+    /// and the bound. Weaker bounds are dropped from `pc` (replaced by `true`).
+    pub bounds: FxHashMap<(Expr, BoundKind), (usize, u128)>,
 }
 
 impl State {
