@@ -150,15 +150,16 @@ impl Engine<'_> {
                 allocas: vec![],
             }],
             mem,
-            pc: vec![],
+            pc: Default::default(),
             witness: Assignment::default(),
-            inputs: vec![],
-            trace: vec![],
+            inputs: Default::default(),
+            trace: Default::default(),
             trail: None,
             tree_node: 0,
             incomplete: None,
             depth: 0,
             bounds: Default::default(),
+            sym_index: Default::default(),
         })
     }
 
@@ -344,31 +345,29 @@ impl Engine<'_> {
         v
     }
 
-    /// The constraints of `pc` that share symbols (transitively) with `goal`, and those symbols.
-    fn slice(&mut self, pc: &[Expr], goal: Expr) -> (Vec<Expr>, FxHashSet<Symbol>) {
-        let mut syms: FxHashSet<Symbol> = self.symbols_of(goal).iter().copied().collect();
-        let mut used = vec![false; pc.len()];
-        let csyms: Vec<Rc<Vec<Symbol>>> = pc.iter().map(|c| self.symbols_of(*c)).collect();
-        loop {
-            let mut changed = false;
-            for (i, cs) in csyms.iter().enumerate() {
-                if !used[i] && cs.iter().any(|s| syms.contains(s)) {
-                    used[i] = true;
-                    syms.extend(cs.iter().copied());
-                    changed = true;
+    /// The constraints of `st.pc` that share symbols (transitively) with
+    /// `goal`, in path order, and those symbols. Walks the state's symbol
+    /// index, so the cost is proportional to the slice, not to the path.
+    fn slice(&mut self, st: &State, goal: Expr) -> (Vec<Expr>, FxHashSet<Symbol>) {
+        let mut syms: FxHashSet<Symbol> = FxHashSet::default();
+        let mut todo: Vec<Symbol> = self.symbols_of(goal).to_vec();
+        let mut idxs: Vec<usize> = vec![];
+        let mut seen_idx: FxHashSet<usize> = FxHashSet::default();
+        while let Some(s) = todo.pop() {
+            if !syms.insert(s) {
+                continue;
+            }
+            if let Some(list) = st.sym_index.get(&s) {
+                for &i in list.iter() {
+                    if seen_idx.insert(i) {
+                        idxs.push(i);
+                        todo.extend(self.symbols_of(st.pc[i]).iter().copied());
+                    }
                 }
             }
-            if !changed {
-                break;
-            }
         }
-        let slice = pc
-            .iter()
-            .zip(&used)
-            .filter(|(_, u)| **u)
-            .map(|(c, _)| *c)
-            .collect();
-        (slice, syms)
+        idxs.sort_unstable();
+        (idxs.into_iter().map(|i| st.pc[i]).collect(), syms)
     }
 
     /// Is `pc ∧ c` satisfiable?
@@ -381,7 +380,7 @@ impl Engine<'_> {
         if kappa_expr::eval::eval_bool(c, &st.witness) == Some(true) {
             return Feas::Sat(None);
         }
-        let (slice, syms) = self.slice(&st.pc, c);
+        let (slice, syms) = self.slice(st, c);
         match self.solver.check(&slice, c) {
             SatResult::Sat(model) => {
                 let mut syms: Vec<Symbol> = syms.into_iter().collect();
@@ -413,11 +412,29 @@ impl Engine<'_> {
                 if !stronger(kind, w, bound, old) {
                     return; // implied by the bound already in pc
                 }
-                st.pc[idx] = b::tru();
+                let dead = st.pc[idx];
+                Self::index_constraint(st, dead, idx, false);
+                st.pc.set(idx, b::tru());
             }
             st.bounds.insert((term, kind), (st.pc.len(), bound));
         }
-        st.pc.push(c);
+        let idx = st.pc.len();
+        st.pc.push_back(c);
+        Self::index_constraint(st, c, idx, true);
+    }
+
+    /// Adds (or removes) `pc[idx] = c` to (from) the state's symbol index.
+    fn index_constraint(st: &mut State, c: Expr, idx: usize, add: bool) {
+        let (syms, _) = kappa_expr::print::free_symbols(&[c]);
+        for s in syms {
+            let mut set = st.sym_index.get(&s).cloned().unwrap_or_default();
+            if add {
+                set.insert(idx);
+            } else {
+                set.remove(&idx);
+            }
+            st.sym_index.insert(s, set);
+        }
     }
 
     /// Checks undefined-behaviour obligations: a feasible violation is a
@@ -777,7 +794,7 @@ impl Engine<'_> {
         };
         let short = origin.trim_start_matches("__VERIFIER_nondet_");
         let sym = Symbol::fresh(&format!("in{k}_{short}"), sort, SymbolKind::Input);
-        st.inputs.push(InputRec {
+        st.inputs.push_back(InputRec {
             sym,
             origin: origin.to_string(),
             ty,
@@ -1244,13 +1261,20 @@ impl Engine<'_> {
                 eprintln!("pc: {c}  [witness: {:?}]", eval(*c, &st.witness));
             }
         }
-        let model = if st.pc.is_empty() {
-            Assignment::default()
+        // the witness is a model of the path condition (state invariant);
+        // check it, and fall back to the solver if the check ever fails
+        let pc: Vec<Expr> = st.pc.iter().copied().filter(|c| !c.is_const()).collect();
+        let witness_ok = pc
+            .iter()
+            .all(|c| kappa_expr::eval::eval_bool(*c, &st.witness) == Some(true));
+        let model = if witness_ok {
+            st.witness.clone()
         } else {
-            match self.solver.check(&st.pc, b::tru()) {
+            tracing::warn!("witness does not satisfy the path condition; asking the solver");
+            match self.solver.check(&pc, b::tru()) {
                 SatResult::Sat(m) => {
                     let mut w = st.witness.clone();
-                    let (syms, _) = kappa_expr::print::free_symbols(&st.pc);
+                    let (syms, _) = kappa_expr::print::free_symbols(&pc);
                     for s in syms {
                         if let Some(v) = m.scalars.get(&s) {
                             w.set(s, *v);
@@ -1307,15 +1331,16 @@ fn dummy_state() -> State {
         loc: kappa_ir::Loc(0),
         frames: vec![],
         mem: Memory::new(32),
-        pc: vec![],
+        pc: Default::default(),
         witness: Assignment::default(),
-        inputs: vec![],
-        trace: vec![],
+        inputs: Default::default(),
+        trace: Default::default(),
         trail: None,
         tree_node: 0,
         incomplete: None,
         depth: 0,
         bounds: Default::default(),
+        sym_index: Default::default(),
     }
 }
 

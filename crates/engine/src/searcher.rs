@@ -228,15 +228,16 @@ mod tests {
                 allocas: vec![],
             }],
             mem: Memory::new(32),
-            pc: vec![],
+            pc: Default::default(),
             witness: Assignment::default(),
-            inputs: vec![],
-            trace: vec![],
+            inputs: Default::default(),
+            trace: Default::default(),
             trail: None,
             tree_node: 0,
             incomplete: None,
             depth: 0,
             bounds: Default::default(),
+            sym_index: Default::default(),
         }
     }
 

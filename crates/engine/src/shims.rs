@@ -202,7 +202,7 @@ impl Engine<'_> {
             }
             "__kappa_trace" => {
                 if let Some(v) = arg(0) {
-                    st.trace.push(v);
+                    st.trace.push_back(v);
                 }
             }
             n if OUTPUT_FUNCTIONS.contains(&n) => {}

@@ -2,9 +2,10 @@
 //! frames' registers, memory, the path condition and a witness model of it.
 
 use crate::memory::Memory;
+use im_rc::Vector;
+use kappa_expr::eval::PMap;
 use kappa_expr::{Assignment, Expr, Symbol};
 use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
-use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// Direction and signedness of a constant bound `t >= L` / `t <= U`.
@@ -69,13 +70,13 @@ pub struct State {
     /// Memory.
     pub mem: Memory,
     /// Path condition φ as a list of boolean constraints (their conjunction).
-    pub pc: Vec<Expr>,
+    pub pc: Vector<Expr>,
     /// A model of `pc` (symbols absent map to 0). Invariant: satisfies every constraint of `pc`.
     pub witness: Assignment,
     /// Inputs read so far, in order.
-    pub inputs: Vec<InputRec>,
+    pub inputs: Vector<InputRec>,
     /// Values passed to `__kappa_trace` (differential testing).
-    pub trace: Vec<Expr>,
+    pub trace: Vector<Expr>,
     /// Visited source lines, most recent first.
     pub trail: Option<Rc<Trail>>,
     /// Node of the execution tree this state hangs under (when the tree is recorded).
@@ -87,7 +88,10 @@ pub struct State {
     pub depth: u32,
     /// The strongest constant bound on each term in `pc`: its index in `pc`
     /// and the bound. Weaker bounds are dropped from `pc` (replaced by `true`).
-    pub bounds: FxHashMap<(Expr, BoundKind), (usize, u128)>,
+    pub bounds: PMap<(Expr, BoundKind), (usize, u128)>,
+    /// For each symbol, the indices of the live `pc` constraints mentioning it
+    /// (for slicing a query in time proportional to the slice).
+    pub sym_index: PMap<kappa_expr::Symbol, im_rc::OrdSet<usize>>,
 }
 
 impl State {

@@ -49,13 +49,17 @@ impl Val {
     }
 }
 
-/// Values of symbols: a model or a test input.
+/// A persistent hash map (O(1) clone, O(log n) update) with the fast hasher.
+pub type PMap<K, V> = im_rc::HashMap<K, V, std::hash::BuildHasherDefault<rustc_hash::FxHasher>>;
+
+/// Values of symbols: a model or a test input. Persistent: cloning is O(1),
+/// so every forked execution state can keep its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Assignment {
     /// Values of boolean and bitvector symbols (booleans as 0/1).
-    pub scalars: FxHashMap<Symbol, u128>,
+    pub scalars: PMap<Symbol, u128>,
     /// Values of array symbols.
-    pub arrays: FxHashMap<Symbol, Rc<ArrVal>>,
+    pub arrays: PMap<Symbol, Rc<ArrVal>>,
 }
 
 impl Assignment {
