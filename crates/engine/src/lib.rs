@@ -49,6 +49,9 @@ pub struct Config {
     pub concrete_inputs: Option<Vec<u128>>,
     /// Deepest call stack explored; deeper paths are failed leaves. Default: 100 000.
     pub max_stack_depth: usize,
+    /// Stop (with `Unknown`) when the process's resident memory exceeds this
+    /// many MiB (checked every 200 ms; Linux only). Default: 8192.
+    pub max_memory_mb: Option<u64>,
 }
 
 impl Default for Config {
@@ -62,6 +65,7 @@ impl Default for Config {
             seed: 1,
             concrete_inputs: None,
             max_stack_depth: 100_000,
+            max_memory_mb: Some(8192),
         }
     }
 }
@@ -191,6 +195,13 @@ pub struct Progress {
     pub pending: usize,
 }
 
+/// Resident memory of this process in MiB (from /proc; `None` elsewhere).
+pub fn resident_mb() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = s.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096 / (1 << 20))
+}
+
 pub(crate) enum End {
     Exit,
     Error,
@@ -215,6 +226,10 @@ pub struct Engine<'m> {
     pub(crate) confirmed: Option<ErrorWitness>,
     pub(crate) paths: Vec<PathRecord>,
     pub(crate) fresh_counter: u64,
+    /// States still pending when `run` stopped; kept so that freeing them
+    /// (possibly millions) happens when the engine is dropped, not inside
+    /// the time budget of `run`.
+    leftover: Option<Box<dyn searcher::Searcher>>,
 }
 
 impl<'m> Engine<'m> {
@@ -240,6 +255,7 @@ impl<'m> Engine<'m> {
             confirmed: None,
             paths: vec![],
             fresh_counter: 0,
+            leftover: None,
         })
     }
 
@@ -282,6 +298,15 @@ impl<'m> Engine<'m> {
                     }
                     if last_progress.elapsed() >= Duration::from_millis(200) {
                         last_progress = Instant::now();
+                        if let (Some(limit), Some(rss)) = (self.cfg.max_memory_mb, resident_mb()) {
+                            if rss > limit {
+                                stop_reason = Some(format!(
+                                    "memory bound hit ({rss} MiB resident, --max-memory {limit})"
+                                ));
+                                searcher.add(vec![st]);
+                                break 'outer;
+                            }
+                        }
                         self.sync_solver_stats(start);
                         progress(&Progress {
                             stats: self.stats.clone(),
@@ -314,11 +339,12 @@ impl<'m> Engine<'m> {
                 }
             }
         }
+        let pending = searcher.len();
+        self.leftover = Some(searcher);
         if self.confirmed.is_some() {
             return self.finish(start, Verdict::False, None);
         }
         if let Some(r) = stop_reason {
-            let pending = searcher.len();
             let mut reason = format!("{r}; {pending} states pending");
             if let Some(inc) = self.incomplete_summary() {
                 reason.push_str("; also ");

@@ -10,7 +10,6 @@
 
 use kappa_expr::build::{self as b};
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// Lowest address handed to objects; smaller values are null-ish and function addresses.
@@ -61,10 +60,11 @@ pub struct Object {
     pub contents: Rc<Contents>,
 }
 
-/// A state's memory: its objects by base address and the allocation cursor.
+/// A state's memory: its objects by base address (a persistent map: cloning
+/// on fork is O(1)) and the allocation cursor.
 #[derive(Clone, Debug)]
 pub struct Memory {
-    objects: BTreeMap<u64, Rc<Object>>,
+    objects: im_rc::OrdMap<u64, Rc<Object>>,
     next: u64,
     ptr_bits: u32,
 }
@@ -73,7 +73,7 @@ impl Memory {
     /// An empty memory for pointers of `ptr_bits` bits.
     pub fn new(ptr_bits: u32) -> Memory {
         Memory {
-            objects: BTreeMap::new(),
+            objects: im_rc::OrdMap::new(),
             next: FIRST_OBJECT_ADDR,
             ptr_bits,
         }

@@ -69,6 +69,9 @@ pub struct VerifyArgs {
     /// Stop after creating this many states.
     #[arg(long)]
     pub max_states: Option<u64>,
+    /// Stop when kappa's resident memory exceeds this many MiB.
+    #[arg(long, value_name = "MB", default_value_t = 8192)]
+    pub max_memory: u64,
     /// Search strategy.
     #[arg(long, value_enum, default_value_t = SearcherArg::Interleaved)]
     pub searcher: SearcherArg,

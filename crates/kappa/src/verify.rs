@@ -87,6 +87,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
             SearcherArg::Coverage => SearcherKind::Coverage,
         },
         max_states: args.max_states,
+        max_memory_mb: Some(args.max_memory),
         timeout: Some(Duration::from_secs_f64(budget)),
         tree: args.tree.is_some(),
         seed: args.seed,
@@ -181,6 +182,8 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         expected: prog.task.as_ref().and_then(|t| t.expected_verdict),
     };
     r.print(args.json);
+    // the process ends now: freeing millions of pending states would only delay it
+    std::mem::forget(engine);
     Ok(())
 }
 
