@@ -20,6 +20,23 @@ pub struct ArrVal {
     pub entries: BTreeMap<u128, u128>,
 }
 
+impl ArrVal {
+    /// The element at index `i`.
+    pub fn at(&self, i: u128) -> u128 {
+        self.entries.get(&i).copied().unwrap_or(self.default)
+    }
+    /// Whether both arrays map every index to the same element (however
+    /// they are represented: explicit entries equal to the default count as absent).
+    pub fn same_contents(&self, other: &ArrVal) -> bool {
+        self.default == other.default
+            && self
+                .entries
+                .keys()
+                .chain(other.entries.keys())
+                .all(|k| self.at(*k) == other.at(*k))
+    }
+}
+
 /// A concrete value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Val {
@@ -119,7 +136,10 @@ fn eval_memo(e: Expr, a: &Assignment, memo: &mut FxHashMap<Expr, Val>) -> Option
                 ev(f)?
             }
         }
-        Eq(x, y) => Val::Bool(ev(x)? == ev(y)?),
+        Eq(x, y) => Val::Bool(match (ev(x)?, ev(y)?) {
+            (Val::Array(a), Val::Array(b)) => a.same_contents(&b),
+            (p, q) => p == q,
+        }),
         Ult(x, y) => Val::Bool(ev(x)?.bits() < ev(y)?.bits()),
         Ule(x, y) => Val::Bool(ev(x)?.bits() <= ev(y)?.bits()),
         Slt(x, y) | Sle(x, y) => {

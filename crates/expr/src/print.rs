@@ -261,31 +261,44 @@ impl SmtWriter {
     }
 }
 
-/// Collects the free symbols and uninterpreted functions of `roots`.
+/// Collects the free symbols and uninterpreted functions of `roots`. A
+/// symbol is free if it occurs outside every quantifier binding it (it may be
+/// bound elsewhere in the same expression).
 pub fn free_symbols(roots: &[Expr]) -> (BTreeSet<Symbol>, BTreeSet<FuncDecl>) {
-    let mut seen = FxHashSet::default();
+    use std::rc::Rc;
+    // each entry carries the symbols bound at that point; `seen` is keyed by
+    // the expression and the identity of its binder scope
+    let none: Rc<Vec<Symbol>> = Rc::new(vec![]);
+    let mut seen: FxHashSet<(Expr, usize)> = FxHashSet::default();
     let mut syms = BTreeSet::new();
     let mut funcs = BTreeSet::new();
-    let mut stack: Vec<Expr> = roots.to_vec();
-    let mut bound = BTreeSet::new();
-    while let Some(e) = stack.pop() {
-        if !seen.insert(e) {
+    let mut stack: Vec<(Expr, Rc<Vec<Symbol>>)> =
+        roots.iter().map(|e| (*e, none.clone())).collect();
+    while let Some((e, bound)) = stack.pop() {
+        if !seen.insert((e, Rc::as_ptr(&bound) as usize)) {
             continue;
         }
-        match e.kind() {
+        let kind = e.kind();
+        match &kind {
             Kind::Sym(s) => {
-                syms.insert(s);
+                if !bound.contains(s) {
+                    syms.insert(*s);
+                }
             }
             Kind::Apply(f, _) => {
-                funcs.insert(f);
+                funcs.insert(*f);
             }
-            Kind::Forall(vs, _) | Kind::Exists(vs, _) => bound.extend(vs.iter().copied()),
+            Kind::Forall(vs, body) | Kind::Exists(vs, body) => {
+                let mut inner = (*bound).clone();
+                inner.extend(vs.iter().copied());
+                stack.push((*body, Rc::new(inner)));
+                continue;
+            }
             _ => {}
         }
-        stack.extend(e.kind().children());
-    }
-    for b in bound {
-        syms.remove(&b);
+        for c in kind.children() {
+            stack.push((c, bound.clone()));
+        }
     }
     (syms, funcs)
 }

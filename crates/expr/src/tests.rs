@@ -497,3 +497,42 @@ fn comparison_rewrites_are_exact_on_all_8_bit_values() {
         }
     }
 }
+
+#[test]
+fn array_equality_compares_contents() {
+    let a = Symbol::fresh("arr", Sort::Array { index: 8, elem: 8 }, SymbolKind::Input);
+    let e = eq(
+        store(const_array(8, bv(8, 255)), bv(8, 17), bv(8, 255)),
+        sym(a),
+    );
+    let mut m = Assignment::default();
+    m.arrays.insert(
+        a,
+        std::rc::Rc::new(crate::eval::ArrVal {
+            default: 255,
+            entries: Default::default(),
+        }),
+    );
+    assert_eq!(eval(e, &m).unwrap().truth(), true);
+    let mut other = crate::eval::ArrVal {
+        default: 255,
+        entries: Default::default(),
+    };
+    other.entries.insert(17, 3);
+    m.arrays.insert(a, std::rc::Rc::new(other));
+    assert_eq!(eval(e, &m).unwrap().truth(), false);
+}
+
+#[test]
+fn free_symbols_respect_binder_scope() {
+    let (ks, k) = v("k", 8);
+    let (ns, n) = v("n", 8);
+    let q = forall(vec![ks], ne(mul(k, bv(8, 2)), n));
+    let (free, _) = crate::print::free_symbols(&[q]);
+    assert_eq!(free.into_iter().collect::<Vec<_>>(), vec![ns]);
+    // bound in one conjunct, free in the other
+    let both = and(q, eq(k, bv(8, 5)));
+    let (free, _) = crate::print::free_symbols(&[both]);
+    assert!(free.contains(&ks) && free.contains(&ns));
+    assert!(crate::print::smtlib_script(&[both]).contains(&format!("(declare-fun |{}|", ks.name())));
+}
