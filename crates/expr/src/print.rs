@@ -280,10 +280,8 @@ pub fn free_symbols(roots: &[Expr]) -> (BTreeSet<Symbol>, BTreeSet<FuncDecl>) {
         }
         let kind = e.kind();
         match &kind {
-            Kind::Sym(s) => {
-                if !bound.contains(s) {
-                    syms.insert(*s);
-                }
+            Kind::Sym(s) if !bound.contains(s) => {
+                syms.insert(*s);
             }
             Kind::Apply(f, _) => {
                 funcs.insert(*f);
