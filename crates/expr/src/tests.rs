@@ -513,14 +513,14 @@ fn array_equality_compares_contents() {
             entries: Default::default(),
         }),
     );
-    assert_eq!(eval(e, &m).unwrap().truth(), true);
+    assert!(eval(e, &m).unwrap().truth());
     let mut other = crate::eval::ArrVal {
         default: 255,
         entries: Default::default(),
     };
     other.entries.insert(17, 3);
     m.arrays.insert(a, std::rc::Rc::new(other));
-    assert_eq!(eval(e, &m).unwrap().truth(), false);
+    assert!(!eval(e, &m).unwrap().truth());
 }
 
 #[test]
