@@ -1108,6 +1108,12 @@ impl Engine<'_> {
         validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
     ) -> StepOut {
         let callee = self.module.func(target);
+        // the property's target, however it is called (direct calls are
+        // already `Error` edges; this catches calls through pointers)
+        if matches!(callee.name.as_str(), "reach_error" | "__VERIFIER_error") {
+            self.terminate(st, End::Error, validate);
+            return StepOut::Done;
+        }
         if !callee.defined {
             return self.call_external(st, target, args, dst, ret_loc, src, validate);
         }

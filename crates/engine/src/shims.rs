@@ -206,7 +206,9 @@ impl Engine<'_> {
                 }
             }
             n if OUTPUT_FUNCTIONS.contains(&n) => {}
-            "llvm.trap" | "llvm.debugtrap" => {
+            // reached through a pointer (direct calls are `Halt` edges already)
+            "abort" | "exit" | "_exit" | "_Exit" | "__assert_fail" | "llvm.trap"
+            | "llvm.debugtrap" => {
                 self.terminate(st, End::Exit, validate);
                 return StepOut::Done;
             }
