@@ -1147,11 +1147,58 @@ impl Engine<'_> {
             };
             regs[p.index()] = Some(v);
         }
+        // by-value aggregates: the callee works on its own copy
+        let mut allocas = vec![];
+        for &(i, size) in &callee.byval {
+            let Some(src_ptr) = regs.get(callee.params[i].index()).copied().flatten() else {
+                continue;
+            };
+            let at = self.module.describe(src);
+            let Some(src_addr) = src_ptr.as_bv_const().map(|v| v as u64) else {
+                self.terminate(
+                    st,
+                    End::Failed(format!(
+                        "unsupported: by-value argument through a symbolic pointer at {at}"
+                    )),
+                    validate,
+                );
+                return StepOut::Done;
+            };
+            let ok = st
+                .mem
+                .find(src_addr)
+                .filter(|o| src_addr + size <= o.base + o.size)
+                .map(|o| o.base);
+            let Some(src_base) = ok else {
+                self.terminate(
+                    st,
+                    End::Failed(format!(
+                        "undefined behaviour: invalid by-value argument at {at}"
+                    )),
+                    validate,
+                );
+                return StepOut::Done;
+            };
+            let name = format!("{}.byval{i}", callee.name);
+            let Some(copy) = st.mem.allocate(size, 16, ObjKind::Stack, name, false) else {
+                self.terminate(st, End::Failed("address space exhausted".into()), validate);
+                return StepOut::Done;
+            };
+            let pb = self.ptr_bits();
+            for k in 0..size {
+                let byte = st
+                    .mem
+                    .read(src_base, b::bv(pb, (src_addr - src_base + k) as u128), 1);
+                st.mem.write(copy, b::bv(pb, k as u128), byte);
+            }
+            allocas.push(copy);
+            regs[callee.params[i].index()] = Some(b::bv(pb, copy as u128));
+        }
         st.frames.push(Frame {
             func: target,
             regs,
             ret: Some((ret_loc, dst)),
-            allocas: vec![],
+            allocas,
         });
         st.loc = callee.entry;
         StepOut::Continue(st)

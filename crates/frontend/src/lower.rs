@@ -930,7 +930,15 @@ impl<'m> FnLower<'_, 'm> {
         let f = self.f;
         // variables: parameters, then every named result
         let mut bad_param = None;
-        for p in &f.parameters {
+        for (i, p) in f.parameters.iter().enumerate() {
+            for a in &p.attributes {
+                if let llvm_ir::function::ParameterAttribute::ByVal(t) = a {
+                    match self.cx.layout.alloc_size(t) {
+                        Ok(n) => self.out.byval.push((i, n)),
+                        Err(e) => bad_param = Some(format!("by-value parameter: {e}")),
+                    }
+                }
+            }
             let ty = self.cx.ty_of(&p.ty).unwrap_or_else(|| {
                 bad_param = Some(format!("parameter of type {}", p.ty));
                 Ty::Int(8)

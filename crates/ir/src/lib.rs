@@ -446,6 +446,10 @@ pub struct Function {
     pub defined: bool,
     /// Whether the function takes variable arguments.
     pub variadic: bool,
+    /// Parameters passed by value in memory (LLVM `byval`): `(parameter
+    /// index, size in bytes)`. The argument is a pointer to the caller's
+    /// object; the callee must get its own copy.
+    pub byval: Vec<(usize, u64)>,
 }
 
 impl Function {
@@ -464,6 +468,7 @@ impl Function {
             sink: Loc(0),
             defined: false,
             variadic,
+            byval: vec![],
         }
     }
     /// Adds a location and returns it.
