@@ -85,6 +85,58 @@ fn resize(v: Value, from: u32, to: u32, signed: bool) -> Value {
     }
 }
 
+/// `agg` (`agg_w` bits) with bits `[off, off + part_w)` replaced by `part` (`part_w` bits).
+fn insert_bits(agg: Value, agg_w: u32, part: Value, part_w: u32, off: u32) -> Value {
+    let t = Ty::Int(agg_w);
+    let field_mask = kappa_mask(part_w) << off;
+    let cleared = Value::Binary {
+        op: BinOp::And,
+        ty: t,
+        lhs: Box::new(agg),
+        rhs: Box::new(Value::int(agg_w, !field_mask)),
+    };
+    let wide = resize(part, part_w, agg_w, false);
+    let shifted = if off == 0 {
+        wide
+    } else {
+        Value::Binary {
+            op: BinOp::Shl,
+            ty: t,
+            lhs: Box::new(wide),
+            rhs: Box::new(Value::int(agg_w, off as u128)),
+        }
+    };
+    Value::Binary {
+        op: BinOp::Or,
+        ty: t,
+        lhs: Box::new(cleared),
+        rhs: Box::new(shifted),
+    }
+}
+
+/// Bits `[off, off + w)` of `agg` (`agg_w` bits) as a `w`-bit value.
+fn extract_bits(agg: Value, agg_w: u32, w: u32, off: u32) -> Value {
+    let shifted = if off == 0 {
+        agg
+    } else {
+        Value::Binary {
+            op: BinOp::LShr,
+            ty: Ty::Int(agg_w),
+            lhs: Box::new(agg),
+            rhs: Box::new(Value::int(agg_w, off as u128)),
+        }
+    };
+    resize(shifted, agg_w, w, false)
+}
+
+fn kappa_mask(w: u32) -> u128 {
+    if w >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    }
+}
+
 fn add(ty: Ty, a: Value, b: Value) -> Value {
     match (&a, &b) {
         (_, Value::Const { bits: 0, .. }) => a,
@@ -113,13 +165,64 @@ impl<'m> Ctx<'m> {
         Ty::Int(self.ptr_bits)
     }
 
+    /// The IR type of an LLVM first-class type. Aggregates (structs, arrays)
+    /// of at most 16 bytes without floating point are bitvectors of their
+    /// allocation size, laid out little-endian exactly as in memory.
     fn ty_of(&self, t: &Type) -> Option<Ty> {
         match t {
             Type::IntegerType { bits: 1 } => Some(Ty::Bool),
             Type::IntegerType { bits } if *bits <= 128 => Some(Ty::Int(*bits)),
             Type::PointerType { .. } => Some(self.ptr()),
+            Type::StructType { .. } | Type::NamedStructType { .. } | Type::ArrayType { .. } => {
+                let size = self.layout.alloc_size(t).ok()?;
+                (size > 0 && size <= 16 && self.scalar_leaves(t)).then(|| Ty::Int(8 * size as u32))
+            }
             _ => None,
         }
+    }
+
+    /// Whether every leaf of an aggregate is an integer or a pointer.
+    fn scalar_leaves(&self, t: &Type) -> bool {
+        match t {
+            Type::IntegerType { .. } | Type::PointerType { .. } => true,
+            Type::ArrayType { element_type, .. } => self.scalar_leaves(element_type),
+            Type::StructType { .. } | Type::NamedStructType { .. } => {
+                match self.layout.struct_fields(t) {
+                    Ok((fields, _)) => fields.iter().all(|f| self.scalar_leaves(f)),
+                    Err(_) => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Byte offset and type of the member of aggregate `t` selected by `indices`.
+    fn member(&self, t: &Type, indices: &[u32]) -> R<(u64, llvm_ir::TypeRef)> {
+        let mut off = 0;
+        let mut cur: Option<llvm_ir::TypeRef> = None;
+        for &i in indices {
+            let ty: &Type = match &cur {
+                Some(c) => c.as_ref(),
+                None => t,
+            };
+            let next = match ty {
+                Type::ArrayType { element_type, .. } => {
+                    off += self.layout.alloc_size(element_type)? * i as u64;
+                    element_type.clone()
+                }
+                _ => {
+                    let (offsets, _) = self.layout.struct_layout(ty)?;
+                    let (fields, _) = self.layout.struct_fields(ty)?;
+                    off += *offsets
+                        .get(i as usize)
+                        .ok_or("aggregate index out of range")?;
+                    fields[i as usize].clone()
+                }
+            };
+            cur = Some(next);
+        }
+        cur.map(|c| (off, c))
+            .ok_or_else(|| "aggregate access without indices".to_string())
     }
 
     fn src(&mut self, d: &Option<DebugLoc>) -> Option<SrcLoc> {
@@ -272,6 +375,39 @@ impl<'m> Ctx<'m> {
                 }
             }
             Constant::Float(_) => return Err("floating-point arithmetic".into()),
+            Constant::AggregateZero(_) | Constant::Struct { .. } | Constant::Array { .. } => {
+                let t = match c.as_ref() {
+                    Constant::AggregateZero(t) => t.clone(),
+                    _ => self.m.types.type_of(c.as_ref()),
+                };
+                let ty = self
+                    .ty_of(&t)
+                    .ok_or_else(|| format!("aggregate value of type {t}"))?;
+                let w = ty.bits();
+                let mut pieces = vec![];
+                self.flatten(c, 0, &mut pieces)?;
+                let mut v = Value::int(w, 0);
+                for (off, piece) in pieces {
+                    let (bytes, part) = match piece {
+                        InitValue::Int { bytes, value } => (bytes, Value::int(bytes * 8, value)),
+                        InitValue::Addr {
+                            target,
+                            addend,
+                            bytes,
+                        } => {
+                            let base = match target {
+                                AddrTarget::Global(g) => Value::GlobalAddr(g),
+                                AddrTarget::Func(f) => Value::FuncAddr(f),
+                            };
+                            let a =
+                                add(self.ptr(), base, Value::int(self.ptr_bits, addend as u128));
+                            (bytes, resize(a, self.ptr_bits, bytes * 8, false))
+                        }
+                    };
+                    v = insert_bits(v, w, part, bytes * 8, off as u32 * 8);
+                }
+                v
+            }
             other => return Err(format!("unsupported constant {other}")),
         })
     }
@@ -760,6 +896,60 @@ impl<'m> FnLower<'_, 'm> {
                 }]
             }
             I::GetElementPtr(g) => self.gep(g)?,
+            I::ExtractValue(x) => {
+                let at = self.cx.m.types.type_of(&x.aggregate);
+                let aw = self
+                    .cx
+                    .ty_of(&at)
+                    .ok_or("aggregate values in registers")?
+                    .bits();
+                let (off, ft) = self.cx.member(&at, &x.indices)?;
+                let dst = self.var_of(&x.dest);
+                let fty = self.out.vars[dst.index()].ty;
+                let fw = match self.cx.ty_of(&ft) {
+                    Some(Ty::Bool) => 8,
+                    Some(t) => t.bits(),
+                    None => return Err("aggregate values in registers".into()),
+                };
+                let bits = extract_bits(self.operand(&x.aggregate)?, aw, fw, off as u32 * 8);
+                let value = if fty == Ty::Bool {
+                    Value::Cast {
+                        op: CastOp::Trunc,
+                        to: Ty::Bool,
+                        arg: Box::new(bits),
+                    }
+                } else {
+                    bits
+                };
+                vec![Instr::Assign { dst, value }]
+            }
+            I::InsertValue(x) => {
+                let at = self.cx.m.types.type_of(&x.aggregate);
+                let aw = self
+                    .cx
+                    .ty_of(&at)
+                    .ok_or("aggregate values in registers")?
+                    .bits();
+                let (off, ft) = self.cx.member(&at, &x.indices)?;
+                let elem = self.operand(&x.element)?;
+                let (elem, fw) = match self.cx.ty_of(&ft) {
+                    Some(Ty::Bool) => (
+                        Value::Cast {
+                            op: CastOp::ZExt,
+                            to: Ty::Int(8),
+                            arg: Box::new(elem),
+                        },
+                        8,
+                    ),
+                    Some(t) => (elem, t.bits()),
+                    None => return Err("aggregate values in registers".into()),
+                };
+                let value = insert_bits(self.operand(&x.aggregate)?, aw, elem, fw, off as u32 * 8);
+                vec![Instr::Assign {
+                    dst: self.var_of(&x.dest),
+                    value,
+                }]
+            }
             I::Call(c) => self.call(c)?,
             I::Phi(_) => vec![],
             other => {
