@@ -15,6 +15,10 @@ use kappa_solver::SatResult;
 use rustc_hash::FxHashSet;
 use std::rc::Rc;
 
+/// Entries of the engine's expression → free-symbols cache before it is
+/// cleared (bounds memory; the cache only saves work).
+const SYM_CACHE_LIMIT: usize = 1 << 16;
+
 /// What one step produced. `Continue` carries the state by value on purpose:
 /// it is moved once per step, and boxing it would allocate per step.
 #[allow(clippy::large_enum_variant)]
@@ -154,7 +158,7 @@ impl Engine<'_> {
             witness: Assignment::default(),
             inputs: Default::default(),
             trace: Default::default(),
-            trail: None,
+            trail: Default::default(),
             tree_node: 0,
             incomplete: None,
             depth: 0,
@@ -341,6 +345,9 @@ impl Engine<'_> {
         }
         let (syms, _) = kappa_expr::print::free_symbols(&[e]);
         let v: Rc<Vec<Symbol>> = Rc::new(syms.into_iter().collect());
+        if self.sym_cache.len() >= SYM_CACHE_LIMIT {
+            self.sym_cache.clear();
+        }
         self.sym_cache.insert(e, v.clone());
         v
     }
@@ -516,7 +523,7 @@ impl Engine<'_> {
                 }
             }
         }
-        *self.coverage.entry((st.func(), st.loc)).or_insert(0) += 1;
+        self.coverage.bump(st.func(), st.loc);
         match feasible.len() {
             0 => {
                 self.terminate(st, End::Pruned, validate);
@@ -570,7 +577,7 @@ impl Engine<'_> {
         let f = m.func(fid);
         let edge = &f.edges[e.index()];
         self.stats.instructions += 1;
-        *self.coverage.entry((fid, st.loc)).or_insert(0) += 1;
+        self.coverage.bump(fid, st.loc);
         st.visit(edge.src);
         let mut ob = vec![];
         macro_rules! val {
@@ -1361,18 +1368,21 @@ impl Engine<'_> {
             })
             .collect();
         let path = st
-            .trail_steps()
-            .into_iter()
-            .map(|(_, s)| self.module.describe(Some(s)))
+            .trail
+            .steps
+            .iter()
+            .map(|(_, s)| self.module.describe(Some(*s)))
             .collect();
         let location = st
             .trail
-            .as_ref()
-            .map(|t| self.module.describe(Some(t.src)))
+            .steps
+            .last()
+            .map(|(_, s)| self.module.describe(Some(*s)))
             .unwrap_or_else(|| "?".into());
         Ok(ErrorWitness {
             inputs,
             path,
+            path_elided: st.trail.elided,
             location,
         })
     }
@@ -1388,7 +1398,7 @@ fn dummy_state() -> State {
         witness: Assignment::default(),
         inputs: Default::default(),
         trace: Default::default(),
-        trail: None,
+        trail: Default::default(),
         tree_node: 0,
         incomplete: None,
         depth: 0,

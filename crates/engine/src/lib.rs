@@ -9,6 +9,7 @@
 //! timeout makes the result `Unknown`. The engine never names an LLVM type.
 
 mod exec;
+mod fast;
 pub mod memory;
 pub mod searcher;
 mod shims;
@@ -120,8 +121,11 @@ impl TestInput {
 pub struct ErrorWitness {
     /// Values of the nondet calls, in order.
     pub inputs: Vec<TestInput>,
-    /// Source steps of the path, `file:line` (consecutive repeats merged).
+    /// Source steps of the path, `file:line` (consecutive repeats merged):
+    /// the last [`state::TRAIL_CAP`] of them.
     pub path: Vec<String>,
+    /// Number of earlier steps not kept in `path`.
+    pub path_elided: u64,
     /// Where `reach_error` was called.
     pub location: String,
 }
@@ -226,6 +230,8 @@ pub struct Engine<'m> {
     pub(crate) confirmed: Option<ErrorWitness>,
     pub(crate) paths: Vec<PathRecord>,
     pub(crate) fresh_counter: u64,
+    /// Scratch buffer of the fast path's phi moves (reused, never shrinks).
+    pub(crate) phi_buf: Vec<(kappa_ir::VarId, fast::CVal)>,
     /// States still pending when `run` stopped; kept so that freeing them
     /// (possibly millions) happens when the engine is dropped, not inside
     /// the time budget of `run`.
@@ -245,7 +251,8 @@ impl<'m> Engine<'m> {
             cfg,
             solver,
             stats: Stats::default(),
-            coverage: FxHashMap::default(),
+            coverage: Default::default(),
+            phi_buf: vec![],
             global_base,
             initial_mem,
             next_state_id: 0,
@@ -313,6 +320,9 @@ impl<'m> Engine<'m> {
                             pending: searcher.len(),
                         });
                     }
+                }
+                if self.fast_step(&mut st) {
+                    continue;
                 }
                 match self.step(st, validate) {
                     exec::StepOut::Continue(s) => st = s,

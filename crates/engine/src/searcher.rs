@@ -38,7 +38,39 @@ impl SearcherKind {
 }
 
 /// How often each location was executed; read by the coverage searcher.
-pub type Coverage = FxHashMap<(FuncId, Loc), u64>;
+/// Indexed by function, then location (a flat table: it is bumped on every
+/// executed edge).
+#[derive(Clone, Debug, Default)]
+pub struct Coverage(Vec<Vec<u64>>);
+
+impl Coverage {
+    /// Counts one execution at `l` of `f`.
+    #[inline]
+    pub fn bump(&mut self, f: FuncId, l: Loc) {
+        let (fi, li) = (f.index(), l.index());
+        if fi >= self.0.len() {
+            self.0.resize_with(fi + 1, Vec::new);
+        }
+        let row = &mut self.0[fi];
+        if li >= row.len() {
+            row.resize(li + 1, 0);
+        }
+        row[li] += 1;
+    }
+    /// How often `l` of `f` was executed.
+    pub fn get(&self, f: FuncId, l: Loc) -> u64 {
+        self.0
+            .get(f.index())
+            .and_then(|r| r.get(l.index()))
+            .copied()
+            .unwrap_or(0)
+    }
+    /// Sets the count of `l` of `f` (tests).
+    pub fn set(&mut self, f: FuncId, l: Loc, n: u64) {
+        self.bump(f, l);
+        self.0[f.index()][l.index()] = n;
+    }
+}
 
 /// A pool of pending states with a selection policy.
 pub trait Searcher {
@@ -136,12 +168,7 @@ impl Searcher for CoverageSearcher {
             .states
             .iter()
             .enumerate()
-            .min_by_key(|(i, s)| {
-                (
-                    cov.get(&(s.func(), s.loc)).copied().unwrap_or(0),
-                    usize::MAX - i,
-                )
-            })?
+            .min_by_key(|(i, s)| (cov.get(s.func(), s.loc), usize::MAX - i))?
             .0;
         Some(self.states.remove(best))
     }
@@ -232,7 +259,7 @@ mod tests {
             witness: Assignment::default(),
             inputs: Default::default(),
             trace: Default::default(),
-            trail: None,
+            trail: Default::default(),
             tree_node: 0,
             incomplete: None,
             depth: 0,
@@ -305,8 +332,8 @@ mod tests {
         let mut s = make_searcher(SearcherKind::Coverage, 1);
         s.add(vec![st(1), st(2), st(3)]);
         let mut cov = Coverage::default();
-        cov.insert((FuncId(0), Loc(1)), 5);
-        cov.insert((FuncId(0), Loc(3)), 1);
+        cov.set(FuncId(0), Loc(1), 5);
+        cov.set(FuncId(0), Loc(3), 1);
         assert_eq!(drain(s.as_mut(), &cov), vec![2, 3, 1]);
     }
 }

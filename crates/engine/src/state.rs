@@ -6,7 +6,6 @@ use im_rc::Vector;
 use kappa_expr::eval::PMap;
 use kappa_expr::{Assignment, Expr, Symbol};
 use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
-use std::rc::Rc;
 
 /// Direction and signedness of a constant bound `t >= L` / `t <= U`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,15 +46,22 @@ pub struct InputRec {
     pub src: Option<SrcLoc>,
 }
 
-/// A persistent list of visited source lines (shared between forked states).
-#[derive(Debug)]
+/// How many of the most recent source steps a state keeps; earlier ones are
+/// counted in [`Trail::elided`], so a long path costs bounded memory.
+pub const TRAIL_CAP: usize = 10_000;
+
+/// The most recent visited source lines of a path (at most [`TRAIL_CAP`],
+/// consecutive repeats merged), oldest first: a persistent vector, shared
+/// between forked states, whose drop is not recursive.
+#[derive(Clone, Debug, Default)]
 pub struct Trail {
-    /// The step.
-    pub src: SrcLoc,
-    /// The function executing it.
-    pub func: FuncId,
-    /// Earlier steps.
-    pub prev: Option<Rc<Trail>>,
+    /// The kept steps: source line and the function executing it.
+    pub steps: Vector<(FuncId, SrcLoc)>,
+    /// Number of earlier steps dropped from the front.
+    pub elided: u64,
+    /// File and line of the last step (a copy of the back of `steps`, kept
+    /// for the cheap repeat check on every edge).
+    last: Option<(u32, u32)>,
 }
 
 /// A symbolic execution state.
@@ -77,8 +83,8 @@ pub struct State {
     pub inputs: Vector<InputRec>,
     /// Values passed to `__kappa_trace` (differential testing).
     pub trace: Vector<Expr>,
-    /// Visited source lines, most recent first.
-    pub trail: Option<Rc<Trail>>,
+    /// Visited source lines (the most recent [`TRAIL_CAP`]).
+    pub trail: Trail,
     /// Node of the execution tree this state hangs under (when the tree is recorded).
     pub tree_node: usize,
     /// Why this path no longer explores everything it stands for (e.g. a
@@ -110,27 +116,15 @@ impl State {
     /// Appends a source line to the trail unless it repeats the last one.
     pub fn visit(&mut self, src: Option<SrcLoc>) {
         let Some(src) = src else { return };
-        if let Some(t) = &self.trail {
-            if t.src.line == src.line && t.src.file == src.file {
-                return;
-            }
+        if self.trail.last == Some((src.file, src.line)) {
+            return;
         }
+        self.trail.last = Some((src.file, src.line));
         let func = self.func();
-        self.trail = Some(Rc::new(Trail {
-            src,
-            func,
-            prev: self.trail.take(),
-        }));
-    }
-    /// The trail as a list, oldest first.
-    pub fn trail_steps(&self) -> Vec<(FuncId, SrcLoc)> {
-        let mut out = vec![];
-        let mut cur = self.trail.as_ref();
-        while let Some(t) = cur {
-            out.push((t.func, t.src));
-            cur = t.prev.as_ref();
+        self.trail.steps.push_back((func, src));
+        if self.trail.steps.len() > TRAIL_CAP {
+            self.trail.steps.pop_front();
+            self.trail.elided += 1;
         }
-        out.reverse();
-        out
     }
 }

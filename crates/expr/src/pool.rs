@@ -5,9 +5,25 @@ use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::fmt;
 
-/// A hash-consed expression: an index into the thread-local pool.
+/// A hash-consed expression: either an index into the thread-local pool, or
+/// a bitvector constant stored inline in the handle itself.
+///
+/// Encoding (never visible outside this module): bit 63 set means an inline
+/// constant, with the width (1..=64, or 0 for a boolean) in bits 56..=62 and
+/// the value in bits 0..=55. Boolean constants are always inline. A constant is inline when its width is at most 56, or when its
+/// 64-bit-or-narrower value is the sign extension of its low 56 bits (so
+/// small negative numbers of `i64` are inline too). Every other constant is
+/// interned in the pool, so a given constant always has exactly one handle
+/// and structural equality stays handle equality. Inline constants never
+/// touch the pool: concrete execution does not make the pool grow.
+/// Pool nodes are numbered from 1, so the handle is never zero and
+/// `Option<Expr>` takes 8 bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Expr(pub(crate) u32);
+pub struct Expr(pub(crate) std::num::NonZeroU64);
+
+const INLINE_TAG: u64 = 1 << 63;
+const INLINE_PAYLOAD_BITS: u32 = 56;
+const INLINE_PAYLOAD_MASK: u64 = (1 << INLINE_PAYLOAD_BITS) - 1;
 
 /// A symbol (free constant) such as a program input `a̲`, a parameter κ or a
 /// bound variable of a quantifier.
@@ -189,35 +205,113 @@ impl Expr {
     /// Interns a node whose sort the caller has computed. Use the simplifying
     /// constructors in [`crate::build`] instead of calling this directly.
     pub(crate) fn intern(kind: Kind, sort: Sort) -> Expr {
+        match kind {
+            Kind::BvConst { width, value } => {
+                if let Some(e) = Expr::inline_const(width, value) {
+                    return e;
+                }
+            }
+            Kind::BoolConst(b) => {
+                let bits = INLINE_TAG | b as u64;
+                return Expr(std::num::NonZeroU64::new(bits).expect("tagged"));
+            }
+            _ => {}
+        }
         POOL.with(|p| {
             let mut p = p.borrow_mut();
             if let Some(&id) = p.map.get(&kind) {
-                return Expr(id);
+                return Expr::pooled(id);
             }
-            let id = p.nodes.len() as u32;
+            let id = u32::try_from(p.nodes.len()).expect("expression pool overflow");
             p.nodes.push((kind.clone(), sort));
             p.map.insert(kind, id);
-            Expr(id)
+            Expr::pooled(id)
         })
+    }
+    /// The handle of pool node `id`.
+    fn pooled(id: u32) -> Expr {
+        Expr(std::num::NonZeroU64::new(id as u64 + 1).expect("nonzero"))
+    }
+    /// The handle of the `width`-bit constant `value` (already truncated to
+    /// `width` bits) when it can be stored inline (see [`Expr`]).
+    #[inline]
+    pub(crate) fn inline_const(width: u32, value: u128) -> Option<Expr> {
+        if width == 0 || width > 64 {
+            return None;
+        }
+        let v = value as u64;
+        let fits = width <= INLINE_PAYLOAD_BITS || {
+            // the bits above the payload repeat the payload's top bit, up to the width
+            let top = (v >> (INLINE_PAYLOAD_BITS - 1)) & 1;
+            let high = v >> INLINE_PAYLOAD_BITS;
+            let high_mask = (1u64 << (width - INLINE_PAYLOAD_BITS)) - 1;
+            high == if top == 1 { high_mask } else { 0 }
+        };
+        fits.then(|| {
+            let bits =
+                INLINE_TAG | ((width as u64) << INLINE_PAYLOAD_BITS) | (v & INLINE_PAYLOAD_MASK);
+            Expr(std::num::NonZeroU64::new(bits).expect("tagged"))
+        })
+    }
+    /// Width and value of an inline constant (width 0: a boolean).
+    #[inline]
+    fn inline_parts(self) -> Option<(u32, u128)> {
+        let bits = self.0.get();
+        if bits & INLINE_TAG == 0 {
+            return None;
+        }
+        let width = ((bits >> INLINE_PAYLOAD_BITS) & 0x7f) as u32;
+        let payload = bits & INLINE_PAYLOAD_MASK;
+        let v = if width <= INLINE_PAYLOAD_BITS {
+            payload
+        } else {
+            // sign-extend the payload, then cut to the width
+            let ext = ((payload << (64 - INLINE_PAYLOAD_BITS)) as i64 >> (64 - INLINE_PAYLOAD_BITS))
+                as u64;
+            ext & (u64::MAX >> (64 - width))
+        };
+        Some((width, v as u128))
+    }
+    /// The pool index of a pooled expression.
+    #[inline]
+    fn index(self) -> usize {
+        (self.0.get() - 1) as usize
     }
     /// The node shape of this expression.
     pub fn kind(self) -> Kind {
-        POOL.with(|p| p.borrow().nodes[self.0 as usize].0.clone())
+        if let Some((width, value)) = self.inline_parts() {
+            if width == 0 {
+                return Kind::BoolConst(value != 0);
+            }
+            return Kind::BvConst { width, value };
+        }
+        POOL.with(|p| p.borrow().nodes[self.index()].0.clone())
     }
     /// The sort of this expression.
     pub fn sort(self) -> Sort {
-        POOL.with(|p| p.borrow().nodes[self.0 as usize].1)
+        if let Some((width, _)) = self.inline_parts() {
+            if width == 0 {
+                return Sort::Bool;
+            }
+            return Sort::Bv(width);
+        }
+        POOL.with(|p| p.borrow().nodes[self.index()].1)
     }
     /// Bit width; panics unless this is a bitvector.
     pub fn width(self) -> u32 {
         self.sort().width()
     }
-    /// A stable numeric id (the pool index), for printing and hashing.
-    pub fn id(self) -> u32 {
-        self.0
+    /// A stable numeric id (the handle's bits), for printing and hashing;
+    /// distinct expressions have distinct ids.
+    pub fn id(self) -> u64 {
+        self.0.get()
     }
     /// The constant value if this is a bitvector constant.
+    #[inline]
     pub fn as_bv_const(self) -> Option<u128> {
+        if let Some((w, v)) = self.inline_parts() {
+            return (w != 0).then_some(v);
+        }
         match self.kind() {
             Kind::BvConst { value, .. } => Some(value),
             _ => None,
@@ -225,14 +319,29 @@ impl Expr {
     }
     /// The constant value if this is a boolean constant.
     pub fn as_bool_const(self) -> Option<bool> {
-        match self.kind() {
-            Kind::BoolConst(b) => Some(b),
+        match self.inline_parts() {
+            Some((0, v)) => Some(v != 0),
             _ => None,
         }
     }
     /// Whether the expression is a constant (boolean or bitvector).
     pub fn is_const(self) -> bool {
+        if self.0.get() & INLINE_TAG != 0 {
+            return true;
+        }
         matches!(self.kind(), Kind::BoolConst(_) | Kind::BvConst { .. })
+    }
+    /// Width and value of a constant stored inline in the handle, without
+    /// touching the pool: `Some((0, 0 or 1))` for a boolean, `Some((w, v))`
+    /// for an inline `w`-bit constant, `None` for everything else (including
+    /// the rare wide constants kept in the pool).
+    #[inline]
+    pub fn inline_const_parts(self) -> Option<(u32, u128)> {
+        self.inline_parts()
+    }
+    /// Whether this is a constant stored inline in the handle (no pool node).
+    pub fn is_inline(self) -> bool {
+        self.0.get() & INLINE_TAG != 0
     }
     /// Number of nodes in the pool (a measure of memory use).
     pub fn pool_size() -> usize {

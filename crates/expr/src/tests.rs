@@ -137,6 +137,67 @@ fn hash_consing_shares_structure() {
     assert_eq!(Expr::pool_size(), before);
 }
 
+#[test]
+fn constants_round_trip_inline_or_pooled() {
+    // every width, with values at the edges of the inline encoding
+    for w in 1..=128u32 {
+        let m = mask(w);
+        let mut vals = vec![0, 1, m, m >> 1, (m >> 1) + 1, 0x5a5a_5a5a_5a5a_5a5a & m];
+        for k in [55u32, 56, 57, 63] {
+            if k < w {
+                vals.push(1u128 << k);
+                vals.push((1u128 << k) - 1);
+                vals.push(m ^ ((1u128 << k) - 1));
+            }
+        }
+        for v in vals {
+            let e = bv(w, v);
+            assert_eq!(e.as_bv_const(), Some(v), "value of bv({w}, {v:#x})");
+            assert_eq!(e.sort(), Sort::Bv(w));
+            assert_eq!(e.kind(), Kind::BvConst { width: w, value: v });
+            assert_eq!(bv(w, v), e, "one handle per constant");
+            assert!(e.is_const());
+            assert_eq!(e.as_bool_const(), None);
+            if e.is_inline() {
+                assert_eq!(e.inline_const_parts(), Some((w, v)));
+            } else {
+                assert_eq!(e.inline_const_parts(), None);
+            }
+        }
+    }
+    for b in [false, true] {
+        let e = bool_const(b);
+        assert!(e.is_inline());
+        assert_eq!(e.as_bool_const(), Some(b));
+        assert_eq!(e.as_bv_const(), None);
+        assert_eq!(e.sort(), Sort::Bool);
+        assert_eq!(e.kind(), Kind::BoolConst(b));
+    }
+    // what must be inline: every constant of at most 56 bits, small negative 64-bit ones
+    assert!(bv(32, 0xffff_ffff).is_inline());
+    assert!(bv(56, mask(56)).is_inline());
+    assert!(bv_i(64, -1).is_inline());
+    assert!(bv_i(64, -(1 << 55)).is_inline());
+    assert!(!bv(64, 1 << 60).is_inline());
+    assert!(!bv(65, 1).is_inline());
+    // distinct constants have distinct handles, whatever their storage
+    assert_ne!(bv(8, 1), bv(16, 1));
+    assert_ne!(bv(1, 1), bool_const(true));
+    assert_ne!(bv(64, 1 << 60), bv(64, 1 << 61));
+}
+
+#[test]
+fn concrete_arithmetic_does_not_grow_the_pool() {
+    let before = Expr::pool_size();
+    let mut x = bv(32, 0);
+    for _ in 0..100_000 {
+        x = add(x, bv(32, 7));
+        let _ = ult(x, bv(32, 5_000_000));
+    }
+    assert_eq!(x.as_bv_const(), Some(700_000));
+    assert_eq!(Expr::pool_size(), before);
+}
+
 // ---- randomized check against a reference semantics -------------------------
 
 struct Rng(u64);

@@ -82,6 +82,7 @@ impl Report {
                 })).collect::<Vec<_>>(),
                 "error_location": w.location,
                 "error_path": w.path,
+                "error_path_elided": w.path_elided,
             })
         });
         let s = &self.stats;
@@ -128,7 +129,15 @@ impl Report {
                     i.at
                 );
             }
-            let path = if w.path.len() > 40 {
+            let path = if w.path_elided > 0 {
+                let shown = w.path.len().min(20);
+                let mut p = vec![format!(
+                    "... {} steps ...",
+                    w.path_elided + (w.path.len() - shown) as u64
+                )];
+                p.extend_from_slice(&w.path[w.path.len() - shown..]);
+                p
+            } else if w.path.len() > 40 {
                 let mut p = w.path[..20].to_vec();
                 p.push(format!("... {} steps ...", w.path.len() - 40));
                 p.extend_from_slice(&w.path[w.path.len() - 20..]);

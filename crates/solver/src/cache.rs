@@ -15,7 +15,7 @@ pub const RECENT_MODELS: usize = 16;
 /// Entries of the exact cache before it is cleared (bounds memory).
 pub const CACHE_LIMIT: usize = 1 << 16;
 
-type Key = (Box<[u32]>, u32);
+type Key = (Box<[u64]>, u64);
 
 /// Answers repeated queries from a cache and tries recent models before
 /// asking the inner solver.
@@ -63,7 +63,7 @@ impl CachingSolver {
     }
 
     fn solve(&mut self, constraints: &[Expr], goal: Expr) -> SatResult {
-        let mut ids: Vec<u32> = constraints.iter().map(|c| c.id()).collect();
+        let mut ids: Vec<u64> = constraints.iter().map(|c| c.id()).collect();
         ids.sort_unstable();
         ids.dedup();
         let key: Key = (ids.into_boxed_slice(), goal.id());
@@ -73,6 +73,9 @@ impl CachingSolver {
         }
         let mut roots = constraints.to_vec();
         roots.push(goal);
+        if self.depths.len() >= CACHE_LIMIT {
+            self.depths.clear();
+        }
         let hit = if !self.recent.is_empty() && evaluable(&roots, &mut self.depths) {
             self.recent.iter().find(|m| holds(&roots, m)).cloned()
         } else {

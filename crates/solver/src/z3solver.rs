@@ -195,6 +195,9 @@ impl Z3Solver {
             "z3 query"
         );
         if let SatResult::Sat(m) = &r {
+            if self.depths.len() >= crate::cache::CACHE_LIMIT {
+                self.depths.clear();
+            }
             if cfg!(debug_assertions) && model_refutes(constraints, goal, m, &mut self.depths) {
                 self.stats.model_check_failures += 1;
                 tracing::warn!(
