@@ -7,6 +7,9 @@
 //! Usage: `cargo run --release -p kappa-bench [-- --timeout SECS] [DIR_OR_FILE...]`
 //! (default timeout 10 s per task; default inputs: ../shared/corpus/*.yml and
 //! tests/programs/*.c relative to the repository root).
+//! `-- --scale` prints the engine-scale figures instead (see [`scale`]).
+
+mod scale;
 
 use kappa_engine::{Config, Engine, Validation, Verdict};
 use kappa_frontend::FrontendOptions;
@@ -122,9 +125,12 @@ fn main() {
 fn bench() {
     let mut timeout = Duration::from_secs(10);
     let mut args: Vec<PathBuf> = vec![];
+    let mut scale_mode = false;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
-        if a == "--timeout" {
+        if a == "--scale" {
+            scale_mode = true;
+        } else if a == "--timeout" {
             let s: f64 = it
                 .next()
                 .and_then(|s| s.parse().ok())
@@ -133,6 +139,10 @@ fn bench() {
         } else {
             args.push(a.into());
         }
+    }
+    if scale_mode {
+        scale::run(timeout.as_secs_f64().max(60.0));
+        return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     if args.is_empty() {

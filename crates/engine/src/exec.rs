@@ -799,11 +799,10 @@ impl Engine<'_> {
             Ty::Bool => (Sort::Bool, 1),
             Ty::Int(w) => (Sort::Bv(w), w),
         };
-        let short = origin.trim_start_matches("__VERIFIER_nondet_");
-        let sym = Symbol::fresh(&format!("in{k}_{short}"), sort, SymbolKind::Input);
+        let (sym, origin) = self.input_symbol(k, ty, origin);
         st.inputs.push_back(InputRec {
             sym,
-            origin: origin.to_string(),
+            origin,
             ty,
             src,
         });
@@ -817,6 +816,36 @@ impl Engine<'_> {
             };
         }
         b::sym(sym)
+    }
+
+    /// The symbol of the `k`-th input of a path, read by `origin` with type
+    /// `ty`. Paths share it: the `k`-th input of every path that reads it
+    /// with the same function and type is the same symbol. This is sound
+    /// because a symbol means something only through the path condition of
+    /// the state that holds it: states never exchange constraints, and on
+    /// one path the input index `k` only grows, so a symbol is never read
+    /// twice on a path. Sharing keeps the expression pool from growing with
+    /// the number of paths (2^18 paths of 18 inputs make 18 input symbols,
+    /// and their comparisons are shared nodes too).
+    fn input_symbol(&mut self, k: usize, ty: Ty, origin: &str) -> (Symbol, Rc<str>) {
+        if self.input_syms.len() <= k {
+            self.input_syms.resize_with(k + 1, Vec::new);
+        }
+        if let Some((_, o, s)) = self.input_syms[k]
+            .iter()
+            .find(|(t, o, _)| *t == ty && &**o == origin)
+        {
+            return (*s, o.clone());
+        }
+        let sort = match ty {
+            Ty::Bool => Sort::Bool,
+            Ty::Int(w) => Sort::Bv(w),
+        };
+        let short = origin.trim_start_matches("__VERIFIER_nondet_");
+        let sym = Symbol::fresh(&format!("in{k}_{short}"), sort, SymbolKind::Input);
+        let origin: Rc<str> = origin.into();
+        self.input_syms[k].push((ty, origin.clone(), sym));
+        (sym, origin)
     }
 
     /// A concrete value for `e`: its value if constant, else the witness
@@ -1360,7 +1389,7 @@ impl Engine<'_> {
                     None => model.get(i.sym) & kappa_expr::mask(i.ty.bits()),
                 };
                 TestInput {
-                    origin: i.origin.clone(),
+                    origin: i.origin.to_string(),
                     ty: i.ty,
                     bits,
                     at: self.module.describe(i.src),

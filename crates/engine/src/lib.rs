@@ -230,6 +230,9 @@ pub struct Engine<'m> {
     pub(crate) confirmed: Option<ErrorWitness>,
     pub(crate) paths: Vec<PathRecord>,
     pub(crate) fresh_counter: u64,
+    /// Input symbols shared by all paths: for input index `k`, the symbols
+    /// by type and origin (see `Engine::input_symbol`).
+    pub(crate) input_syms: Vec<Vec<(Ty, Rc<str>, kappa_expr::Symbol)>>,
     /// Scratch buffer of the fast path's phi moves (reused, never shrinks).
     pub(crate) phi_buf: Vec<(kappa_ir::VarId, fast::CVal)>,
     /// States still pending when `run` stopped; kept so that freeing them
@@ -253,6 +256,7 @@ impl<'m> Engine<'m> {
             stats: Stats::default(),
             coverage: Default::default(),
             phi_buf: vec![],
+            input_syms: vec![],
             global_base,
             initial_mem,
             next_state_id: 0,

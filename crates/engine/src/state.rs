@@ -39,7 +39,7 @@ pub struct InputRec {
     /// The symbol standing for the input.
     pub sym: Symbol,
     /// The nondet function called (`__VERIFIER_nondet_int`, ...).
-    pub origin: String,
+    pub origin: std::rc::Rc<str>,
     /// Its type.
     pub ty: Ty,
     /// Where it was read.
