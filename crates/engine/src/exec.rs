@@ -2,7 +2,7 @@
 //! feasibility checks, memory accesses, calls and returns, path ends.
 
 use crate::memory::{Memory, ObjKind, FUNC_BASE, MAX_OBJECT_SIZE, MAX_SYMBOLIC_OBJECT};
-use crate::state::{BoundKind, Frame, InputRec, State};
+use crate::state::{BoundKind, Frame, IdxList, InputRec, State};
 use crate::tree::LeafKind;
 use crate::{End, Engine, ErrorWitness, PathRecord, TestInput, Validation};
 use kappa_expr::build::{self as b};
@@ -365,7 +365,7 @@ impl Engine<'_> {
                 continue;
             }
             if let Some(list) = st.sym_index.get(&s) {
-                for &i in list.iter() {
+                for i in list.iter() {
                     if seen_idx.insert(i) {
                         idxs.push(i);
                         todo.extend(self.symbols_of(st.pc[i]).iter().copied());
@@ -419,28 +419,24 @@ impl Engine<'_> {
                 if !stronger(kind, w, bound, old) {
                     return; // implied by the bound already in pc
                 }
-                let dead = st.pc[idx];
-                Self::index_constraint(st, dead, idx, false);
+                // the weaker bound's slot becomes `true`; the symbol index may
+                // keep listing it (slicing a `true` is harmless)
                 st.pc.set(idx, b::tru());
             }
             st.bounds.insert((term, kind), (st.pc.len(), bound));
         }
         let idx = st.pc.len();
         st.pc.push_back(c);
-        Self::index_constraint(st, c, idx, true);
+        Self::index_constraint(st, c, idx);
     }
 
-    /// Adds (or removes) `pc[idx] = c` to (from) the state's symbol index.
-    fn index_constraint(st: &mut State, c: Expr, idx: usize, add: bool) {
+    /// Adds `pc[idx] = c` to the state's symbol index.
+    fn index_constraint(st: &mut State, c: Expr, idx: usize) {
         let (syms, _) = kappa_expr::print::free_symbols(&[c]);
         for s in syms {
-            let mut set = st.sym_index.get(&s).cloned().unwrap_or_default();
-            if add {
-                set.insert(idx);
-            } else {
-                set.remove(&idx);
-            }
-            st.sym_index.insert(s, set);
+            let list = st.sym_index.get(&s).map(|l| l.push(idx));
+            st.sym_index
+                .insert(s, list.unwrap_or_else(|| IdxList::default().push(idx)));
         }
     }
 

@@ -6,6 +6,7 @@ use im_rc::Vector;
 use kappa_expr::eval::PMap;
 use kappa_expr::{Assignment, Expr, Symbol};
 use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
+use std::rc::Rc;
 
 /// Direction and signedness of a constant bound `t >= L` / `t <= U`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,9 +96,11 @@ pub struct State {
     /// The strongest constant bound on each term in `pc`: its index in `pc`
     /// and the bound. Weaker bounds are dropped from `pc` (replaced by `true`).
     pub bounds: PMap<(Expr, BoundKind), (usize, u128)>,
-    /// For each symbol, the indices of the live `pc` constraints mentioning it
-    /// (for slicing a query in time proportional to the slice).
-    pub sym_index: PMap<kappa_expr::Symbol, im_rc::OrdSet<usize>>,
+    /// For each symbol, the indices of the `pc` constraints mentioning it
+    /// (for slicing a query in time proportional to the slice). A dropped
+    /// (weaker) bound stays listed; its slot in `pc` is `true`, which slices
+    /// harmlessly.
+    pub sym_index: PMap<kappa_expr::Symbol, IdxList>,
 }
 
 impl State {
@@ -126,5 +129,71 @@ impl State {
             self.trail.steps.pop_front();
             self.trail.elided += 1;
         }
+    }
+}
+
+/// A persistent list of path-condition indices, newest first: pushing is
+/// O(1) and forked states share their tails. Dropping is iterative, so a
+/// list as long as a path cannot overflow the stack.
+#[derive(Clone, Debug, Default)]
+pub struct IdxList(Option<Rc<IdxNode>>);
+
+#[derive(Debug)]
+struct IdxNode {
+    idx: usize,
+    next: IdxList,
+}
+
+impl IdxList {
+    /// The list with `idx` in front.
+    pub fn push(&self, idx: usize) -> IdxList {
+        IdxList(Some(Rc::new(IdxNode {
+            idx,
+            next: self.clone(),
+        })))
+    }
+    /// The indices, newest first.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut cur = self.0.as_deref();
+        std::iter::from_fn(move || {
+            let n = cur?;
+            cur = n.next.0.as_deref();
+            Some(n.idx)
+        })
+    }
+}
+
+impl Drop for IdxList {
+    fn drop(&mut self) {
+        let mut cur = self.0.take();
+        while let Some(rc) = cur {
+            match Rc::try_unwrap(rc) {
+                Ok(mut node) => cur = node.next.0.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IdxList;
+
+    #[test]
+    fn idx_lists_share_tails_and_drop_long_chains() {
+        let a = IdxList::default().push(1).push(2);
+        let b = a.push(3);
+        let c = a.push(4);
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![3, 2, 1]);
+        assert_eq!(c.iter().collect::<Vec<_>>(), vec![4, 2, 1]);
+        drop(a);
+        assert_eq!(b.iter().count(), 3);
+        // a chain far deeper than any stack frame budget drops without recursion
+        let mut long = IdxList::default();
+        for i in 0..2_000_000 {
+            long = long.push(i);
+        }
+        assert_eq!(long.iter().next(), Some(1_999_999));
+        drop(long);
     }
 }
