@@ -1,0 +1,183 @@
+//! Loop structure of kappa IR functions, shared by the loop techniques
+//! (compact symbolic execution now; loop summaries and chains later): loop
+//! headers found by dominance, and cycles in the sense of Definition 1 of
+//! "Compact Symbolic Execution" (Slaby, Strejček, Trtík, ATVA 2013).
+//!
+//! A *cycle* `(π, e, X)` is a core path `π = e ω e` whose nodes in `ω e` are
+//! pairwise distinct, its entry `e`, and its exit edges `X`: every edge not
+//! on `π` whose start lies on `π`. kappa takes loop headers (targets of back
+//! edges: edges `u → h` with `h` dominating `u`) as entries, so every cycle
+//! of a reducible flowgraph has an entry where templates are tried. The
+//! number of cycles can grow exponentially with branching inside a loop, so
+//! the enumeration is bounded ([`CycleOptions::max_cycles`]) and what was
+//! skipped is counted.
+//!
+//! Everything here is a pure function of the IR: no expressions, no solver.
+
+use kappa_ir::{EdgeId, Function, Loc};
+use petgraph::algo::dominators;
+use petgraph::graph::{DiGraph, NodeIndex};
+use serde::Serialize;
+
+/// Options of the cycle enumeration.
+#[derive(Clone, Copy, Debug)]
+pub struct CycleOptions {
+    /// Most cycles enumerated per function; the rest are counted as skipped.
+    /// Default: 64.
+    pub max_cycles: usize,
+    /// Most search steps spent counting skipped cycles per function; past it
+    /// the count is a lower bound ([`LoopInfo::skipped_exact`] is false).
+    /// Default: 100 000.
+    pub max_steps: usize,
+}
+
+impl Default for CycleOptions {
+    fn default() -> Self {
+        CycleOptions {
+            max_cycles: 64,
+            max_steps: 100_000,
+        }
+    }
+}
+
+/// A cycle `(π, e, X)` of one function (Definition 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Cycle {
+    /// The entry location `e` (a loop header).
+    pub entry: Loc,
+    /// The core path `π` as its edges, from `e` back to `e`.
+    pub core: Vec<EdgeId>,
+    /// The exit edges `X`: edges not on `π` leaving a location of `π`, in
+    /// the order of their start on `π`.
+    pub exits: Vec<EdgeId>,
+}
+
+/// The loop structure of one function.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct LoopInfo {
+    /// Loop headers (targets of back edges), in location order.
+    pub headers: Vec<Loc>,
+    /// The cycles found, grouped by entry in header order.
+    pub cycles: Vec<Cycle>,
+    /// Cycles not enumerated because of [`CycleOptions::max_cycles`].
+    pub skipped: usize,
+    /// Whether `skipped` is exact (false: the counting ran out of steps and
+    /// `skipped` is a lower bound).
+    pub skipped_exact: bool,
+}
+
+/// Loop headers of `f`: locations reachable from the entry that dominate a
+/// predecessor of theirs. Sorted by location.
+pub fn loop_headers(f: &Function) -> Vec<Loc> {
+    let (g, nodes) = graph_of(f);
+    let dom = dominators::simple_fast(&g, nodes[f.entry.index()]);
+    let mut heads = vec![];
+    for e in &f.edges {
+        let (u, v) = (nodes[e.from.index()], nodes[e.to.index()]);
+        if dom.dominators(u).is_some_and(|mut d| d.any(|x| x == v)) {
+            heads.push(e.to);
+        }
+    }
+    heads.sort();
+    heads.dedup();
+    heads
+}
+
+fn graph_of(f: &Function) -> (DiGraph<(), ()>, Vec<NodeIndex>) {
+    let mut g = DiGraph::new();
+    let nodes: Vec<NodeIndex> = (0..f.locs.len()).map(|_| g.add_node(())).collect();
+    for e in &f.edges {
+        g.add_edge(nodes[e.from.index()], nodes[e.to.index()], ());
+    }
+    (g, nodes)
+}
+
+/// The loop headers and cycles of `f`.
+pub fn analyze(f: &Function, opts: CycleOptions) -> LoopInfo {
+    let headers = if f.defined && !f.locs.is_empty() {
+        loop_headers(f)
+    } else {
+        vec![]
+    };
+    let mut info = LoopInfo {
+        headers: headers.clone(),
+        skipped_exact: true,
+        ..Default::default()
+    };
+    let mut steps = 0;
+    for h in headers {
+        cycles_through(f, h, opts, &mut steps, &mut info);
+    }
+    info
+}
+
+/// Enumerates the simple cycles through `h` (depth-first, successors in the
+/// function's edge order, so the result is deterministic).
+fn cycles_through(
+    f: &Function,
+    h: Loc,
+    opts: CycleOptions,
+    steps: &mut usize,
+    info: &mut LoopInfo,
+) {
+    let mut on_path = vec![false; f.locs.len()];
+    let mut path: Vec<EdgeId> = vec![];
+    // explicit stack of (location, index of the next successor to try)
+    let mut stack: Vec<(Loc, usize)> = vec![(h, 0)];
+    on_path[h.index()] = true;
+    while let Some(&mut (l, ref mut next)) = stack.last_mut() {
+        if info.cycles.len() >= opts.max_cycles {
+            *steps += 1;
+            if *steps > opts.max_steps {
+                info.skipped_exact = false;
+                return;
+            }
+        }
+        let succs = &f.succs[l.index()];
+        if *next >= succs.len() {
+            stack.pop();
+            if l != h {
+                on_path[l.index()] = false;
+            }
+            path.pop();
+            continue;
+        }
+        let e = succs[*next];
+        *next += 1;
+        let to = f.edges[e.index()].to;
+        if to == h {
+            path.push(e);
+            if info.cycles.len() < opts.max_cycles {
+                info.cycles.push(make_cycle(f, h, &path));
+            } else {
+                info.skipped += 1;
+            }
+            path.pop();
+        } else if !on_path[to.index()] {
+            on_path[to.index()] = true;
+            path.push(e);
+            stack.push((to, 0));
+        }
+    }
+}
+
+fn make_cycle(f: &Function, h: Loc, core: &[EdgeId]) -> Cycle {
+    let mut exits = vec![];
+    let mut at = h;
+    for &e in core {
+        for &x in &f.succs[at.index()] {
+            if x != e && !core.contains(&x) {
+                exits.push(x);
+            }
+        }
+        at = f.edges[e.index()].to;
+    }
+    Cycle {
+        entry: h,
+        core: core.to_vec(),
+        exits,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,97 @@
+//! Loop headers and cycles of small C programs compiled through the frontend.
+
+use super::*;
+use kappa_frontend::FrontendOptions;
+
+fn main_of(src: &str) -> (kappa_ir::Module, Function) {
+    let dir = std::env::temp_dir().join(format!("kappa-loops-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("p{}.c", src.len()));
+    std::fs::write(&path, src).unwrap();
+    let prog = kappa_frontend::load(&path, &FrontendOptions::default()).unwrap();
+    let f = prog.module.function_by_name("main").unwrap();
+    let func = prog.module.func(f).clone();
+    (prog.module, func)
+}
+
+const HEAD: &str = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n";
+
+#[test]
+fn straight_line_code_has_no_loops() {
+    let (_, f) = main_of(&format!(
+        "{HEAD}int main(void) {{ int x = __VERIFIER_nondet_int(); if (x > 3) reach_error(); return 0; }}"
+    ));
+    let info = analyze(&f, CycleOptions::default());
+    assert!(info.headers.is_empty());
+    assert!(info.cycles.is_empty());
+}
+
+#[test]
+fn a_simple_loop_has_one_cycle_with_one_exit() {
+    let (_, f) = main_of(&format!(
+        "{HEAD}int main(void) {{ int n = __VERIFIER_nondet_int(); int s = 0;\n\\
+         for (int i = 0; i < n; i++) s += 2;\n return s; }}"
+    ));
+    let info = analyze(&f, CycleOptions::default());
+    assert_eq!(info.headers.len(), 1);
+    assert_eq!(info.cycles.len(), 1);
+    let c = &info.cycles[0];
+    assert_eq!(c.entry, info.headers[0]);
+    assert_eq!(c.exits.len(), 1, "the loop test's false side");
+    // the core is a closed path from the entry back to it
+    let mut at = c.entry;
+    for e in &c.core {
+        assert_eq!(f.edges[e.index()].from, at);
+        at = f.edges[e.index()].to;
+    }
+    assert_eq!(at, c.entry);
+    // the exit leaves from a location of the core and is not on it
+    let x = &f.edges[c.exits[0].index()];
+    assert!(!c.core.contains(&c.exits[0]));
+    assert!(c.core.iter().any(|e| f.edges[e.index()].from == x.from));
+}
+
+#[test]
+fn internal_branching_gives_one_cycle_per_path() {
+    let (_, f) = main_of(&format!(
+        "{HEAD}int main(void) {{ int n = __VERIFIER_nondet_int(); int s = 0;\n\\
+         for (int i = 0; i < n; i++) {{ if (__VERIFIER_nondet_int()) s += 1; else s -= 1; }}\n\\
+         return s; }}"
+    ));
+    let info = analyze(&f, CycleOptions::default());
+    assert_eq!(info.headers.len(), 1);
+    assert_eq!(info.cycles.len(), 2);
+    for c in &info.cycles {
+        // loop exit plus the other side of the internal branch
+        assert_eq!(c.exits.len(), 2);
+    }
+}
+
+#[test]
+fn nested_loops_have_two_headers_and_the_enumeration_is_bounded() {
+    let src = format!(
+        "{HEAD}int main(void) {{ int n = __VERIFIER_nondet_int(); int s = 0;\n\\
+         for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) {{ if (s & 1) s += 3; else s += 5; }}\n\\
+         return s; }}"
+    );
+    let (_, f) = main_of(&src);
+    let info = analyze(&f, CycleOptions::default());
+    assert_eq!(info.headers.len(), 2);
+    // outer header: around the outer loop through the inner header; inner
+    // header: the two sides of the branch, and around the outer loop
+    assert_eq!(info.cycles.len(), 4, "{:?}", info.cycles);
+    for h in &info.headers {
+        assert!(info.cycles.iter().any(|c| c.entry == *h));
+    }
+    assert_eq!(info.skipped, 0);
+    let bounded = analyze(
+        &f,
+        CycleOptions {
+            max_cycles: 1,
+            ..Default::default()
+        },
+    );
+    assert_eq!(bounded.cycles.len(), 1);
+    assert_eq!(bounded.skipped, 3);
+    assert!(bounded.skipped_exact);
+}
