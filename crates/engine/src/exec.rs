@@ -2,9 +2,9 @@
 //! feasibility checks, memory accesses, calls and returns, path ends.
 
 use crate::memory::{Memory, ObjKind, FUNC_BASE, MAX_OBJECT_SIZE, MAX_SYMBOLIC_OBJECT};
-use crate::state::{BoundKind, Frame, IdxList, InputRec, State};
+use crate::state::{BoundKind, Frame, IdxList, Input, InputRec, State};
 use crate::tree::LeafKind;
-use crate::{End, Engine, ErrorWitness, PathRecord, TestInput, Validation};
+use crate::{End, Engine, ErrorWitness, PathRecord, Validation};
 use kappa_expr::build::{self as b};
 use kappa_expr::{eval, Assignment, Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{
@@ -43,8 +43,8 @@ pub(crate) enum Feas {
 
 /// A condition that must hold for the program to have defined behaviour.
 pub(crate) struct Obligation {
-    cond: Expr,
-    what: &'static str,
+    pub(crate) cond: Expr,
+    pub(crate) what: &'static str,
 }
 
 /// Lays out the globals and writes their initial contents.
@@ -92,7 +92,7 @@ pub(crate) fn initial_memory(m: &Module) -> Result<(Memory, Vec<u64>), String> {
     Ok((mem, bases))
 }
 
-fn bool_of(e: Expr) -> Expr {
+pub(crate) fn bool_of(e: Expr) -> Expr {
     if e.sort() == Sort::Bool {
         e
     } else {
@@ -162,6 +162,7 @@ impl Engine<'_> {
             tree_node: 0,
             incomplete: None,
             depth: 0,
+            witness_unchecked: false,
             bounds: Default::default(),
             sym_index: Default::default(),
         })
@@ -384,7 +385,7 @@ impl Engine<'_> {
             Some(false) => return Feas::Unsat,
             None => {}
         }
-        if kappa_expr::eval::eval_bool(c, &st.witness) == Some(true) {
+        if !st.witness_unchecked && kappa_expr::eval::eval_bool(c, &st.witness) == Some(true) {
             return Feas::Sat(None);
         }
         let (slice, syms) = self.slice(st, c);
@@ -796,12 +797,12 @@ impl Engine<'_> {
             Ty::Int(w) => (Sort::Bv(w), w),
         };
         let (sym, origin) = self.input_symbol(k, ty, origin);
-        st.inputs.push_back(InputRec {
+        st.inputs.push_back(Input::One(InputRec {
             sym,
             origin,
             ty,
             src,
-        });
+        }));
         if let Some(vals) = &self.cfg.concrete_inputs {
             let raw = vals.get(k).copied().unwrap_or(0);
             // like the native harness: a nonzero value is `true` for _Bool
@@ -1326,8 +1327,15 @@ impl Engine<'_> {
                 match validate(&witness) {
                     Validation::Confirmed => self.confirmed = Some(witness),
                     Validation::Rejected(why) => {
-                        let vals: Vec<String> =
-                            witness.inputs.iter().map(|i| i.decimal()).collect();
+                        let mut vals: Vec<String> = witness
+                            .inputs
+                            .iter()
+                            .take(20)
+                            .map(|i| i.decimal())
+                            .collect();
+                        if witness.inputs.len() > 20 {
+                            vals.push(format!("… {} more", witness.inputs.len() - 20));
+                        }
                         self.record_failed(format!(
                             "error path at {} found but its test [{}] did not replay ({why})",
                             witness.location,
@@ -1338,82 +1346,9 @@ impl Engine<'_> {
             }
         }
     }
-
-    fn error_witness(&mut self, st: &State) -> Result<ErrorWitness, String> {
-        // a full model of the whole path condition (no slicing) for the inputs
-        if std::env::var_os("KAPPA_DEBUG_WITNESS").is_some() {
-            for c in &st.pc {
-                eprintln!("pc: {c}  [witness: {:?}]", eval(*c, &st.witness));
-            }
-        }
-        // the witness is a model of the path condition (state invariant);
-        // check it, and fall back to the solver if the check ever fails
-        let pc: Vec<Expr> = st.pc.iter().copied().filter(|c| !c.is_const()).collect();
-        let witness_ok = pc
-            .iter()
-            .all(|c| kappa_expr::eval::eval_bool(*c, &st.witness) == Some(true));
-        let model = if witness_ok {
-            st.witness.clone()
-        } else {
-            tracing::warn!("witness does not satisfy the path condition; asking the solver");
-            match self.solver.check(&pc, b::tru()) {
-                SatResult::Sat(m) => {
-                    let mut w = st.witness.clone();
-                    let (syms, _) = kappa_expr::print::free_symbols(&pc);
-                    for s in syms {
-                        if let Some(v) = m.scalars.get(&s) {
-                            w.set(s, *v);
-                        }
-                    }
-                    w
-                }
-                SatResult::Unsat => {
-                    return Err("internal: error path condition unsatisfiable".into())
-                }
-                SatResult::Unknown(r) => {
-                    return Err(format!("solver {r} computing the error test"))
-                }
-            }
-        };
-        let inputs = st
-            .inputs
-            .iter()
-            .enumerate()
-            .map(|(k, i)| {
-                let bits = match &self.cfg.concrete_inputs {
-                    Some(v) => v.get(k).copied().unwrap_or(0) & kappa_expr::mask(i.ty.bits()),
-                    None => model.get(i.sym) & kappa_expr::mask(i.ty.bits()),
-                };
-                TestInput {
-                    origin: i.origin.to_string(),
-                    ty: i.ty,
-                    bits,
-                    at: self.module.describe(i.src),
-                }
-            })
-            .collect();
-        let path = st
-            .trail
-            .steps
-            .iter()
-            .map(|(_, s)| self.module.describe(Some(*s)))
-            .collect();
-        let location = st
-            .trail
-            .steps
-            .last()
-            .map(|(_, s)| self.module.describe(Some(*s)))
-            .unwrap_or_else(|| "?".into());
-        Ok(ErrorWitness {
-            inputs,
-            path,
-            path_elided: st.trail.elided,
-            location,
-        })
-    }
 }
 
-fn dummy_state() -> State {
+pub(crate) fn dummy_state() -> State {
     State {
         id: 0,
         loc: kappa_ir::Loc(0),
@@ -1427,6 +1362,7 @@ fn dummy_state() -> State {
         tree_node: 0,
         incomplete: None,
         depth: 0,
+        witness_unchecked: false,
         bounds: Default::default(),
         sym_index: Default::default(),
     }

@@ -8,6 +8,7 @@
 //! behaviour end a path as a *failed leaf*; any failed leaf, hit bound or
 //! timeout makes the result `Unknown`. The engine never names an LLVM type.
 
+pub mod compact;
 mod exec;
 mod fast;
 pub mod memory;
@@ -15,6 +16,7 @@ pub mod searcher;
 mod shims;
 pub mod state;
 pub mod tree;
+mod witness;
 
 pub use searcher::SearcherKind;
 pub use tree::{ExecTree, LeafKind};
@@ -53,6 +55,9 @@ pub struct Config {
     /// Stop (with `Unknown`) when the process's resident memory exceeds this
     /// many MiB (checked every 200 ms; Linux only). Default: 8192.
     pub max_memory_mb: Option<u64>,
+    /// Compact symbolic execution: templates at cycle entries. Default: off
+    /// (classic execution).
+    pub compact: Option<compact::CompactOptions>,
 }
 
 impl Default for Config {
@@ -67,6 +72,7 @@ impl Default for Config {
             concrete_inputs: None,
             max_stack_depth: 100_000,
             max_memory_mb: Some(8192),
+            compact: None,
         }
     }
 }
@@ -162,6 +168,19 @@ pub struct Stats {
     pub max_pending: u64,
     /// Wall time (seconds).
     pub wall_time: f64,
+    /// Compact execution: cycles found.
+    pub cycles: u64,
+    /// Compact execution: cycles not enumerated (bound).
+    pub cycles_skipped: u64,
+    /// Compact execution: templates computed.
+    pub templates: u64,
+    /// Compact execution: time spent computing templates (seconds).
+    pub template_time: f64,
+    /// Compact execution: template instantiations.
+    pub template_uses: u64,
+    /// Compact execution: instantiations abandoned for the classic step
+    /// because the solver could not decide a template state.
+    pub template_fallbacks: u64,
 }
 
 /// How one concrete-mode path ended, with its trace (for differential tests).
@@ -233,6 +252,12 @@ pub struct Engine<'m> {
     /// Input symbols shared by all paths: for input index `k`, the symbols
     /// by type and origin (see `Engine::input_symbol`).
     pub(crate) input_syms: Vec<Vec<(Ty, Rc<str>, kappa_expr::Symbol)>>,
+    /// Compact execution: templates by (function, entry location).
+    pub(crate) templates: FxHashMap<(FuncId, Loc), Vec<Rc<compact::Template>>>,
+    /// Compact execution: template choice.
+    pub(crate) compact_strategy: compact::TemplateStrategy,
+    /// State of the pseudo-random template choice.
+    pub(crate) rng_state: u64,
     /// Scratch buffer of the fast path's phi moves (reused, never shrinks).
     pub(crate) phi_buf: Vec<(kappa_ir::VarId, fast::CVal)>,
     /// States still pending when `run` stopped; kept so that freeing them
@@ -256,6 +281,9 @@ impl<'m> Engine<'m> {
             stats: Stats::default(),
             coverage: Default::default(),
             phi_buf: vec![],
+            templates: FxHashMap::default(),
+            compact_strategy: Default::default(),
+            rng_state: 0,
             input_syms: vec![],
             global_base,
             initial_mem,
@@ -293,6 +321,11 @@ impl<'m> Engine<'m> {
             Ok(s) => s,
             Err(e) => return self.finish(start, Verdict::Unknown, Some(e)),
         };
+        if let Some(opts) = self.cfg.compact {
+            self.compact_strategy = opts.strategy;
+            self.rng_state = self.cfg.seed | 1;
+            self.prepare_compact(opts);
+        }
         let mut searcher = searcher::make_searcher(self.cfg.searcher, self.cfg.seed);
         searcher.add(vec![init]);
         let mut last_progress = Instant::now();
@@ -325,10 +358,18 @@ impl<'m> Engine<'m> {
                         });
                     }
                 }
-                if self.fast_step(&mut st) {
-                    continue;
-                }
-                match self.step(st, validate) {
+                let out = if self.has_template(st.func(), st.loc) {
+                    match self.compact_step(st) {
+                        Ok(out) => out,
+                        Err(s) => self.step(s, validate),
+                    }
+                } else {
+                    if self.fast_step(&mut st) {
+                        continue;
+                    }
+                    self.step(st, validate)
+                };
+                match out {
                     exec::StepOut::Continue(s) => st = s,
                     exec::StepOut::Fork(states) => {
                         self.stats.forks += 1;

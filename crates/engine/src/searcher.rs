@@ -263,6 +263,7 @@ mod tests {
             tree_node: 0,
             incomplete: None,
             depth: 0,
+            witness_unchecked: false,
             bounds: Default::default(),
             sym_index: Default::default(),
         }

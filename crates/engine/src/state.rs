@@ -47,6 +47,44 @@ pub struct InputRec {
     pub src: Option<SrcLoc>,
 }
 
+/// Inputs of a path, in the order the program reads them.
+#[derive(Clone, Debug)]
+pub enum Input {
+    /// One input, a symbol of the path condition.
+    One(InputRec),
+    /// The inputs read by `count` iterations of a cycle's core (compact
+    /// symbolic execution): in iteration `t` (from 0), each read in order
+    /// gives `array[t]`.
+    Iterated {
+        /// Number of iterations (a 64-bit parameter κ).
+        count: Expr,
+        /// The reads of one iteration, in core order.
+        reads: Rc<[IteratedRead]>,
+    },
+    /// One read of the cycle's input sequence, at iteration `index` (the
+    /// inputs of a partial last iteration).
+    At {
+        /// The read.
+        read: IteratedRead,
+        /// The iteration (64 bits).
+        index: Expr,
+    },
+}
+
+/// One `__VERIFIER_nondet_*` call inside a cycle: its values, one per
+/// iteration, are the elements of an array indexed by the iteration.
+#[derive(Clone, Debug)]
+pub struct IteratedRead {
+    /// Array symbol from 64-bit iteration indices to the input's bits.
+    pub array: Symbol,
+    /// The nondet function called.
+    pub origin: Rc<str>,
+    /// Its type.
+    pub ty: Ty,
+    /// Where it is read.
+    pub src: Option<SrcLoc>,
+}
+
 /// How many of the most recent source steps a state keeps; earlier ones are
 /// counted in [`Trail::elided`], so a long path costs bounded memory.
 pub const TRAIL_CAP: usize = 10_000;
@@ -81,7 +119,7 @@ pub struct State {
     /// A model of `pc` (symbols absent map to 0). Invariant: satisfies every constraint of `pc`.
     pub witness: Assignment,
     /// Inputs read so far, in order.
-    pub inputs: Vector<InputRec>,
+    pub inputs: Vector<Input>,
     /// Values passed to `__kappa_trace` (differential testing).
     pub trace: Vector<Expr>,
     /// Visited source lines (the most recent [`TRAIL_CAP`]).
@@ -91,6 +129,10 @@ pub struct State {
     /// Why this path no longer explores everything it stands for (e.g. a
     /// concretised allocation size); such a path cannot support `true`.
     pub incomplete: Option<String>,
+    /// The witness may not satisfy the path condition (it holds quantified
+    /// constraints of compact execution, which the witness cannot be checked
+    /// against): every feasibility check asks the solver.
+    pub witness_unchecked: bool,
     /// Number of forks on the path so far.
     pub depth: u32,
     /// The strongest constant bound on each term in `pc`: its index in `pc`

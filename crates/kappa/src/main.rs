@@ -1,6 +1,7 @@
-//! The `kappa` command: `verify`, `replay` and `ir` subcommands.
+//! The `kappa` command: `verify`, `replay`, `ir` and `templates` subcommands.
 
 mod report;
+mod templates;
 mod verify;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -41,6 +42,18 @@ impl From<DataModelArg> for DataModel {
 pub enum Mode {
     /// Classic symbolic execution.
     Classic,
+    /// Compact symbolic execution: templates stand for any number of iterations of a cycle.
+    Compact,
+}
+
+impl Mode {
+    /// The mode's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Classic => "classic",
+            Mode::Compact => "compact",
+        }
+    }
 }
 
 /// Search strategies.
@@ -102,6 +115,23 @@ pub struct VerifyArgs {
     /// Extra flag passed to clang (repeatable), e.g. --cflag=-DN=4.
     #[arg(long = "cflag", value_name = "FLAG", allow_hyphen_values = true)]
     pub cflags: Vec<String>,
+    /// Compact mode: most cycles enumerated per function.
+    #[arg(long, default_value_t = 64)]
+    pub max_cycles: usize,
+    /// Compact mode: which template to apply where several could.
+    #[arg(long, value_enum, default_value_t = TemplateStrategyArg::First)]
+    pub template_strategy: TemplateStrategyArg,
+}
+
+/// Template choice of compact mode.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum TemplateStrategyArg {
+    /// The first template of the location.
+    First,
+    /// A random one (seeded by --seed).
+    Random,
+    /// None: compute templates but execute classically.
+    None,
 }
 
 #[derive(Subcommand, Debug)]
@@ -123,6 +153,17 @@ enum Cmd {
         /// Print one JSON object on stdout.
         #[arg(long)]
         json: bool,
+    },
+    /// Print the cycles and templates of compact symbolic execution.
+    Templates {
+        /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
+        file: PathBuf,
+        /// Data model (default: the task's, else ILP32).
+        #[arg(long, value_enum)]
+        data_model: Option<DataModelArg>,
+        /// Most cycles enumerated per function.
+        #[arg(long, default_value_t = 64)]
+        max_cycles: usize,
     },
     /// Print kappa's IR of a program.
     Ir {
@@ -160,6 +201,11 @@ fn run(cli: Cli) -> ExitCode {
             json,
         } => verify::replay_cmd(&program, &test, data_model.map(Into::into), timeout, json),
         Cmd::Ir { file, data_model } => verify::ir_cmd(&file, data_model.map(Into::into)),
+        Cmd::Templates {
+            file,
+            data_model,
+            max_cycles,
+        } => templates::templates_cmd(&file, data_model.map(Into::into), max_cycles),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Loads a program, printing clang's diagnostics for compile errors.
-fn load(path: &Path, dm: Option<DataModel>, cflags: &[String]) -> Result<Program> {
+pub(crate) fn load(path: &Path, dm: Option<DataModel>, cflags: &[String]) -> Result<Program> {
     let opts = FrontendOptions {
         data_model: dm,
         extra_cflags: cflags.to_vec(),
@@ -54,7 +54,6 @@ fn describe_outcome(o: &Outcome) -> String {
 /// `kappa verify`.
 pub fn verify(args: &VerifyArgs) -> Result<()> {
     let start = Instant::now();
-    let Mode::Classic = args.mode;
     let prog = match load(&args.file, args.data_model.map(Into::into), &args.cflags) {
         Ok(p) => p,
         Err(e) => {
@@ -91,6 +90,19 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         timeout: Some(Duration::from_secs_f64(budget)),
         tree: args.tree.is_some(),
         seed: args.seed,
+        compact: (args.mode == Mode::Compact).then(|| kappa_engine::compact::CompactOptions {
+            cycles: kappa_loops::CycleOptions {
+                max_cycles: args.max_cycles,
+                ..Default::default()
+            },
+            strategy: match args.template_strategy {
+                crate::TemplateStrategyArg::First => kappa_engine::compact::TemplateStrategy::First,
+                crate::TemplateStrategyArg::Random => {
+                    kappa_engine::compact::TemplateStrategy::Random
+                }
+                crate::TemplateStrategyArg::None => kappa_engine::compact::TemplateStrategy::None,
+            },
+        }),
         ..Config::default()
     };
     let scfg = kappa_solver::SolverConfig {
@@ -167,7 +179,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     let r = Report {
         file: args.file.display().to_string(),
         data_model: dm,
-        mode: "classic",
+        mode: args.mode.name(),
         verdict: result.verdict,
         reason: result.reason.clone(),
         witness: result.witness.clone(),

@@ -1,0 +1,260 @@
+//! Compact symbolic execution (Slaby, Strejček, Trtík, ATVA 2013): at the
+//! entry of a cycle with a template, a state is replaced by the compositions
+//! `s ◇ (l, θ[κ], φ[κ])` with the template's parametric states, one per exit
+//! edge, for a fresh parameter κ (Algorithm 2); elsewhere the classic step
+//! runs. One compact tree node stands for every number of iterations, so
+//! loops whose trip count depends on input give finite trees.
+//!
+//! Soundness and completeness (Theorems 2 and 3 of the paper) rest on the
+//! template covering exactly the executions that iterate the core κ ≥ 0
+//! times and then leave it by an exit edge: every edge leaving a core
+//! location off the core is an exit, and every closed form is exact modulo
+//! 2^w (see [`template`]). Path conditions now carry quantifiers; a query
+//! the solver cannot decide is a failed leaf, so `true` still needs a
+//! complete tree. States holding quantified constraints never use the
+//! witness shortcut (`State::witness_unchecked`): the witness cannot be
+//! checked against a quantifier.
+
+mod rescue;
+pub use rescue::MAX_INSTANCE_ITERATIONS;
+pub mod template;
+
+use crate::exec::{Feas, StepOut};
+use crate::state::{Input, IteratedRead, State};
+use crate::Engine;
+use kappa_expr::build::{self as b};
+use kappa_expr::{substitute, Expr, Symbol, SymbolKind};
+use kappa_ir::{FuncId, Loc};
+use kappa_loops::{CycleOptions, LoopInfo};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+use std::time::Instant;
+pub use template::{Template, TemplateExit, TemplateOutcome, TemplateRead};
+
+/// Which template to apply when a location has several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TemplateStrategy {
+    /// The first (in cycle enumeration order). Default.
+    #[default]
+    First,
+    /// A pseudo-random one, from the engine's seed.
+    Random,
+    /// None: compute templates (for statistics) but execute classically.
+    None,
+}
+
+/// Options of compact execution.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CompactOptions {
+    /// Cycle enumeration bounds (default: 64 cycles per function).
+    pub cycles: CycleOptions,
+    /// Template choice. Default: first.
+    pub strategy: TemplateStrategy,
+}
+
+/// The cycles and templates of a module, as computed before execution.
+#[derive(Clone, Debug, Default)]
+pub struct TemplateReport {
+    /// Per function with loops: its name, loop structure and the outcome for
+    /// each of its cycles (same order as `LoopInfo::cycles`).
+    pub functions: Vec<(FuncId, LoopInfo, Vec<TemplateOutcome>)>,
+    /// Time spent computing templates (seconds).
+    pub seconds: f64,
+}
+
+impl TemplateReport {
+    /// Number of cycles found.
+    pub fn cycles(&self) -> usize {
+        self.functions.iter().map(|(_, l, _)| l.cycles.len()).sum()
+    }
+    /// Number of cycles skipped by the enumeration bound.
+    pub fn skipped(&self) -> usize {
+        self.functions.iter().map(|(_, l, _)| l.skipped).sum()
+    }
+    /// Number of templates computed.
+    pub fn templates(&self) -> usize {
+        self.functions
+            .iter()
+            .flat_map(|(_, _, o)| o)
+            .filter(|o| matches!(o, TemplateOutcome::Computed(_)))
+            .count()
+    }
+}
+
+impl Engine<'_> {
+    /// Enumerates the cycles of every defined function and computes their
+    /// templates (Algorithm 1). Deterministic.
+    pub fn compute_templates(&mut self, opts: CycleOptions) -> TemplateReport {
+        let start = Instant::now();
+        let mut report = TemplateReport::default();
+        for (i, f) in self.module.functions.iter().enumerate() {
+            if !f.defined {
+                continue;
+            }
+            let fid = FuncId(i as u32);
+            let info = kappa_loops::analyze(f, opts);
+            if info.cycles.is_empty() && info.skipped == 0 {
+                continue;
+            }
+            let outcomes = info
+                .cycles
+                .iter()
+                .map(|c| self.compute_template(fid, c))
+                .collect();
+            report.functions.push((fid, info, outcomes));
+        }
+        report.seconds = start.elapsed().as_secs_f64();
+        report
+    }
+
+    /// Prepares compact execution: computes the templates and indexes them
+    /// by entry location.
+    pub(crate) fn prepare_compact(&mut self, opts: CompactOptions) {
+        let report = self.compute_templates(opts.cycles);
+        self.stats.cycles = report.cycles() as u64;
+        self.stats.cycles_skipped = report.skipped() as u64;
+        self.stats.templates = report.templates() as u64;
+        self.stats.template_time = report.seconds;
+        if opts.strategy == TemplateStrategy::None {
+            return;
+        }
+        for (_, _, outcomes) in report.functions {
+            for o in outcomes {
+                if let TemplateOutcome::Computed(t) = o {
+                    self.templates
+                        .entry((t.func, t.cycle.entry))
+                        .or_default()
+                        .push(Rc::new(*t));
+                }
+            }
+        }
+    }
+
+    /// Whether a template may apply at `l` of `f`.
+    pub(crate) fn has_template(&self, f: FuncId, l: Loc) -> bool {
+        !self.templates.is_empty() && self.templates.contains_key(&(f, l))
+    }
+
+    /// The compact step at a template entry: one successor per feasible
+    /// template state (Algorithm 2, lines 9-16). `None` (with `st` given
+    /// back) when no template applies to this state.
+    #[allow(clippy::result_large_err)] // the state is moved in and, unchanged, out
+    pub(crate) fn compact_step(&mut self, st: State) -> Result<StepOut, State> {
+        let candidates = self.templates[&(st.func(), st.loc)].clone();
+        let pick = match self.compact_strategy {
+            TemplateStrategy::Random if candidates.len() > 1 => {
+                self.rng_state ^= self.rng_state << 13;
+                self.rng_state ^= self.rng_state >> 7;
+                self.rng_state ^= self.rng_state << 17;
+                (self.rng_state % candidates.len() as u64) as usize
+            }
+            _ => 0,
+        };
+        let t = candidates[pick].clone();
+        // a cycle entered with concrete values and reading no input runs one
+        // deterministic path: the classic (fast) step is exact and cheaper
+        // than quantified path conditions (choosing no template is allowed
+        // by Algorithm 2)
+        if t.reads.is_empty()
+            && t.init
+                .iter()
+                .all(|(v, _)| st.frame().regs[v.index()].is_none_or(|e| e.is_const()))
+        {
+            return Err(st);
+        }
+        // entry values of the template's registers in this state
+        let mut entry: FxHashMap<Symbol, Expr> = FxHashMap::default();
+        for (v, s) in &t.init {
+            let val = match st.frame().regs[v.index()] {
+                Some(e) if e.sort() == s.sort() => e,
+                Some(_) => return Err(st),
+                // never assigned on this path: only its κ = 0 value (never
+                // read, by SSA dominance) mentions it
+                None => b::sym(Symbol::fresh("undef", s.sort(), SymbolKind::Fresh)),
+            };
+            entry.insert(*s, val);
+        }
+        // fresh parameter and input arrays for this use of the template
+        let kappa = Symbol::fresh("kappa", kappa_expr::Sort::Bv(64), SymbolKind::Param);
+        entry.insert(t.kappa, b::sym(kappa));
+        let mut arrays: Vec<Symbol> = vec![];
+        for r in &t.reads {
+            let a = Symbol::fresh("seq", r.array.sort(), SymbolKind::Fresh);
+            entry.insert(r.array, b::sym(a));
+            arrays.push(a);
+        }
+        let rename = |e: Expr| substitute(e, &|s| entry.get(&s).copied());
+        let reads: Vec<IteratedRead> = t
+            .reads
+            .iter()
+            .zip(&arrays)
+            .map(|(r, a)| IteratedRead {
+                array: *a,
+                origin: r.origin.clone(),
+                ty: r.ty,
+                src: r.src,
+            })
+            .collect();
+        let reads: Rc<[IteratedRead]> = reads.into();
+        self.stats.template_uses += 1;
+        let label = self.describe(st.func(), st.loc);
+        let node = self.tree.as_mut().map(|tr| {
+            tr.add(
+                st.tree_node,
+                label.clone(),
+                format!("template κ = {}", kappa.name()),
+                None,
+            )
+        });
+        let f = self.module.func(st.func());
+        let mut out = vec![];
+        for x in &t.exits {
+            let cond = rename(x.cond);
+            let mut s = st.clone();
+            s.id = self.new_state_id();
+            s.witness_unchecked = true;
+            if let Some(n) = node {
+                s.tree_node = n;
+            }
+            for (v, e) in &x.regs {
+                s.frame_mut().regs[v.index()] = Some(rename(*e));
+            }
+            if !reads.is_empty() {
+                s.inputs.push_back(Input::Iterated {
+                    count: b::sym(kappa),
+                    reads: reads.clone(),
+                });
+            }
+            for j in &x.prefix_reads {
+                s.inputs.push_back(Input::At {
+                    read: reads[*j].clone(),
+                    index: b::sym(kappa),
+                });
+            }
+            match self.feasible(&s, cond) {
+                Feas::Sat(model) => {
+                    Self::constrain(&mut s, cond, model);
+                    s.visit(f.edges[x.edge.index()].src);
+                    s.loc = x.to;
+                    s.depth += 1;
+                    if let Some(tr) = self.tree.as_mut() {
+                        s.tree_node = tr.add(s.tree_node, label.clone(), cond.to_string(), None);
+                    }
+                    out.push(s);
+                }
+                Feas::Unsat => {}
+                Feas::Unknown(_) => {
+                    // the solver cannot decide a template state: take the
+                    // classic step instead (exact; Algorithm 2 allows
+                    // choosing no template), so no path is lost
+                    self.stats.template_fallbacks += 1;
+                    return Err(st);
+                }
+            }
+        }
+        self.stats.instructions += 1;
+        // no successor: every exit is infeasible, the core repeats forever
+        // (a non-terminating path reaches nothing)
+        Ok(self.fan_out(out))
+    }
+}

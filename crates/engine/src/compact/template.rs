@@ -1,0 +1,537 @@
+//! Templates of cycles (Algorithm 1 of "Compact Symbolic Execution", Slaby,
+//! Strejček, Trtík, ATVA 2013): the parametric state after κ iterations of a
+//! cycle's core, and one parametric state per feasible exit edge.
+//!
+//! Bit precision. κ and the bound iteration variable τ are 64-bit
+//! bitvectors (results that need 2^64 iterations or more are out of scope).
+//! The closed forms are exact modulo 2^w for a w-bit register:
+//! - arithmetic progression: if one iteration maps `a` to `a̲ + c`, then
+//!   after κ iterations `a = a̲ + κ·c (mod 2^w)`; `(κ mod 2^w)·c ≡ κ·c`, so
+//!   truncating κ to w bits (or zero-extending it when w > 64) is exact;
+//! - geometric progression: `a̲ · c` (or `a̲ << k`, i.e. c = 2^k) gives
+//!   `a̲ · c^κ (mod 2^w)`, with `c^κ` encoded exactly as the product over
+//!   the bits `i` of κ of `ite(bit_i(κ), c^(2^i) mod 2^w, 1)` (no
+//!   exponentiation in the solver; at most 64 constant factors, and fewer
+//!   when the powers reach 1 or 0);
+//! - the ite rule: if one iteration assigns `a := g` where every symbol of
+//!   `g` is a register with a known closed form or an input of the
+//!   iteration, then `a = ite(κ > 0, g[κ-1], a̲)`.
+//!
+//! A register matching no rule makes the template fail (`NotApplicable`),
+//! and the engine executes that cycle classically. No rule assumes
+//! mathematical integers.
+//!
+//! Inputs read inside the core (`__VERIFIER_nondet_*`) are a sequence: the
+//! value of the j-th read in iteration τ is `A_j[τ]` for an array `A_j`
+//! from 64-bit indices to the input's bits, so a model gives every value.
+//!
+//! Cores with memory accesses, calls, allocations or possible undefined
+//! behaviour are not handled by this version: the template fails and the
+//! cycle runs classically.
+
+use crate::exec::{bool_of, dummy_state, Obligation};
+use crate::state::{Frame, State};
+use crate::Engine;
+use kappa_expr::build::{self as b};
+use kappa_expr::{mask, substitute, BvOp, Expr, Kind, Sort, Symbol, SymbolKind};
+use kappa_ir::{EdgeId, FuncId, Instr, Loc, SrcLoc, Ty, Value, VarId};
+use kappa_loops::Cycle;
+use kappa_solver::SatResult;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// A `__VERIFIER_nondet_*` call on the core of a cycle.
+#[derive(Clone, Debug)]
+pub struct TemplateRead {
+    /// Position of its edge on the core.
+    pub pos: usize,
+    /// The per-iteration array `A_j` (template-local; renamed at each use).
+    pub array: Symbol,
+    /// The nondet function.
+    pub origin: Rc<str>,
+    /// The input's type.
+    pub ty: Ty,
+    /// Source position.
+    pub src: Option<SrcLoc>,
+}
+
+/// One parametric state of a template: leave the core by `edge` after κ
+/// complete iterations.
+#[derive(Clone, Debug)]
+pub struct TemplateExit {
+    /// The exit edge.
+    pub edge: EdgeId,
+    /// Its target: where the state continues.
+    pub to: Loc,
+    /// Register values at `to` (over the entry symbols, κ and the arrays).
+    pub regs: Vec<(VarId, Expr)>,
+    /// Its path condition φ_*[κ] ∧ θ_*[κ](φ of the prefix and the exit edge).
+    pub cond: Expr,
+    /// Indices (into [`Template::reads`]) of the reads on the prefix of the
+    /// core before the exit: they read iteration κ.
+    pub prefix_reads: Vec<usize>,
+}
+
+/// A template `(e, M)` of one cycle.
+#[derive(Clone, Debug)]
+pub struct Template {
+    /// The function of the cycle.
+    pub func: FuncId,
+    /// The cycle.
+    pub cycle: Cycle,
+    /// The parameter κ (64-bit, kind `Param`).
+    pub kappa: Symbol,
+    /// The bound iteration variable τ of `loop_cond`.
+    pub tau: Symbol,
+    /// The symbol a̲ of each register the core reads or writes: its value at
+    /// the entry.
+    pub init: Vec<(VarId, Symbol)>,
+    /// The nondet reads of one iteration, in core order.
+    pub reads: Vec<TemplateRead>,
+    /// θ_*[κ]: each register after κ iterations.
+    pub iterated: Vec<(VarId, Expr)>,
+    /// φ_*[κ]: `∀τ. τ < κ → θ_*[τ](φ)` (κ ≥ 0 holds for unsigned κ).
+    pub loop_cond: Expr,
+    /// One parametric state per exit edge not proved infeasible.
+    pub exits: Vec<TemplateExit>,
+}
+
+/// What became of one cycle.
+#[derive(Clone, Debug)]
+pub enum TemplateOutcome {
+    /// A template was computed.
+    Computed(Box<Template>),
+    /// The analysis does not apply; the cycle is executed classically.
+    NotApplicable(String),
+}
+
+/// Registers read by a value.
+fn value_vars(v: &Value, out: &mut Vec<VarId>) {
+    match v {
+        Value::Var(x) => out.push(*x),
+        Value::Const { .. } | Value::GlobalAddr(_) | Value::FuncAddr(_) | Value::Undef(_) => {}
+        Value::Not(a) | Value::Cast { arg: a, .. } => value_vars(a, out),
+        Value::Binary { lhs, rhs, .. } | Value::Cmp { lhs, rhs, .. } => {
+            value_vars(lhs, out);
+            value_vars(rhs, out);
+        }
+        Value::Select {
+            cond, then, else_, ..
+        } => {
+            value_vars(cond, out);
+            value_vars(then, out);
+            value_vars(else_, out);
+        }
+    }
+}
+
+fn sort_of(ty: Ty) -> Sort {
+    match ty {
+        Ty::Bool => Sort::Bool,
+        Ty::Int(w) => Sort::Bv(w),
+    }
+}
+
+/// `k` (64 bits) as a `w`-bit bitvector: exact for arithmetic modulo 2^w.
+fn kappa_as(k: Expr, w: u32) -> Expr {
+    match w.cmp(&64) {
+        std::cmp::Ordering::Less => b::trunc(k, w),
+        std::cmp::Ordering::Equal => k,
+        std::cmp::Ordering::Greater => b::zext(k, w),
+    }
+}
+
+/// `c^k mod 2^w` for a 64-bit `k`, as a product of constant choices by the
+/// bits of `k` (exact).
+pub(crate) fn pow_mod(c: u128, w: u32, k: Expr) -> Expr {
+    let m = mask(w);
+    let mut acc = b::bv(w, 1);
+    let mut p = c & m; // c^(2^i) mod 2^w
+    for i in 0..64 {
+        if p == 1 {
+            break; // every higher power is 1 as well
+        }
+        if p == 0 {
+            // every higher power is 0: the product is 0 when any higher bit is set
+            let high = b::eq(b::extract(63, i, k), b::bv(64 - i, 0));
+            return b::mul(acc, b::ite(high, b::bv(w, 1), b::bv(w, 0)));
+        }
+        let bit = b::eq(b::extract(i, i, k), b::bv(1, 1));
+        acc = b::mul(acc, b::ite(bit, b::bv(w, p), b::bv(w, 1)));
+        p = p.wrapping_mul(p) & m;
+    }
+    acc
+}
+
+/// The closed form of `a` after κ iterations when one iteration maps its
+/// entry symbol `a0` to `th` by an arithmetic or geometric progression.
+fn progression(a0: Expr, th: Expr, k: Expr) -> Option<Expr> {
+    match a0.sort() {
+        Sort::Bool => (th == a0).then_some(a0),
+        Sort::Bv(w) => {
+            let step = match th.kind() {
+                _ if th == a0 => Some(0),
+                Kind::Bin(BvOp::Add, x, y) if y == a0 => x.as_bv_const(),
+                Kind::Bin(BvOp::Add, x, y) if x == a0 => y.as_bv_const(),
+                _ => b::sub(th, a0).as_bv_const(),
+            };
+            if let Some(c) = step {
+                return Some(b::add(a0, b::mul(kappa_as(k, w), b::bv(w, c))));
+            }
+            let factor = match th.kind() {
+                Kind::Bin(BvOp::Mul, x, y) if y == a0 => x.as_bv_const(),
+                Kind::Bin(BvOp::Mul, x, y) if x == a0 => y.as_bv_const(),
+                Kind::Bin(BvOp::Shl, x, y) if x == a0 => y
+                    .as_bv_const()
+                    .filter(|s| *s < w as u128)
+                    .map(|s| 1u128 << s),
+                _ => None,
+            }?;
+            Some(b::mul(a0, pow_mod(factor, w, k)))
+        }
+        Sort::Array { .. } => None,
+    }
+}
+
+impl Engine<'_> {
+    /// Computes the template of `cycle` of function `func` (Algorithm 1).
+    pub(crate) fn compute_template(&mut self, func: FuncId, cycle: &Cycle) -> TemplateOutcome {
+        match self.template_of(func, cycle) {
+            Ok(t) => TemplateOutcome::Computed(Box::new(t)),
+            Err(why) => TemplateOutcome::NotApplicable(why),
+        }
+    }
+
+    fn template_of(&mut self, func: FuncId, cycle: &Cycle) -> Result<Template, String> {
+        let m = self.module;
+        let f = m.func(func);
+        // the registers of the core, and its nondet reads
+        let mut vars = vec![];
+        let mut reads = vec![];
+        for (pos, e) in cycle.core.iter().enumerate() {
+            let edge = &f.edges[e.index()];
+            match &edge.instr {
+                Instr::Assign { dst, value } => {
+                    vars.push(*dst);
+                    value_vars(value, &mut vars);
+                }
+                Instr::Phi(moves) => {
+                    for (d, v) in moves {
+                        vars.push(*d);
+                        value_vars(v, &mut vars);
+                    }
+                }
+                Instr::Assume(c) => value_vars(c, &mut vars),
+                Instr::Nondet { dst, ty, origin } => {
+                    vars.push(*dst);
+                    let sort = match ty {
+                        Ty::Bool => 1,
+                        Ty::Int(w) => *w,
+                    };
+                    reads.push(TemplateRead {
+                        pos,
+                        array: Symbol::fresh(
+                            "seq",
+                            Sort::Array {
+                                index: 64,
+                                elem: sort,
+                            },
+                            SymbolKind::Fresh,
+                        ),
+                        origin: origin.as_str().into(),
+                        ty: *ty,
+                        src: edge.src,
+                    });
+                }
+                other => {
+                    return Err(format!(
+                        "{} on the cycle at {}",
+                        instr_name(other),
+                        m.describe(edge.src)
+                    ))
+                }
+            }
+        }
+        vars.sort();
+        vars.dedup();
+        let init: Vec<(VarId, Symbol)> = vars
+            .iter()
+            .map(|v| {
+                let info = &f.vars[v.index()];
+                let name = format!("{}_0", info.name.trim_start_matches('%'));
+                (
+                    *v,
+                    Symbol::fresh(&name, sort_of(info.ty), SymbolKind::Fresh),
+                )
+            })
+            .collect();
+        let kappa = Symbol::fresh("kappa", Sort::Bv(64), SymbolKind::Param);
+        let tau = Symbol::fresh("tau", Sort::Bv(64), SymbolKind::Bound);
+        let k = b::sym(kappa);
+
+        // one iteration from the entry symbols; the reads are fresh symbols
+        let nu: Vec<Symbol> = reads
+            .iter()
+            .map(|r| Symbol::fresh("nu", sort_of(r.ty), SymbolKind::Fresh))
+            .collect();
+        let mut st = self.scratch_state(func);
+        for (v, s) in &init {
+            st.frame_mut().regs[v.index()] = Some(b::sym(*s));
+        }
+        let nu_exprs: Vec<Expr> = nu.iter().map(|s| b::sym(*s)).collect();
+        let phi = self.run_core_edges(func, &cycle.core, &mut st, &reads, &|j| nu_exprs[j])?;
+        match self.solver.check(&[], phi) {
+            SatResult::Sat(_) => {}
+            SatResult::Unsat => return Err("the core is infeasible".into()),
+            SatResult::Unknown(r) => return Err(format!("solver {r} on the core")),
+        }
+        let theta: Vec<(VarId, Symbol, Expr)> = init
+            .iter()
+            .map(|(v, s)| {
+                let after = st.frame().regs[v.index()].unwrap_or_else(|| b::sym(*s));
+                (*v, *s, after)
+            })
+            .collect();
+
+        // θ_*[κ] by the rules, to a fixpoint
+        let var_of: FxHashMap<Symbol, VarId> = init.iter().map(|(v, s)| (*s, *v)).collect();
+        let nu_index: FxHashMap<Symbol, usize> =
+            nu.iter().enumerate().map(|(j, s)| (*s, j)).collect();
+        let mut star: FxHashMap<VarId, Expr> = FxHashMap::default();
+        loop {
+            let mut changed = false;
+            for (v, s, th) in &theta {
+                if star.contains_key(v) {
+                    continue;
+                }
+                let a0 = b::sym(*s);
+                if let Some(cf) = progression(a0, *th, k) {
+                    star.insert(*v, cf);
+                    changed = true;
+                    continue;
+                }
+                let (syms, funcs) = kappa_expr::print::free_symbols(&[*th]);
+                let known = funcs.is_empty()
+                    && syms.iter().all(|x| {
+                        nu_index.contains_key(x)
+                            || var_of.get(x).is_some_and(|w| star.contains_key(w))
+                    });
+                if known {
+                    let prev = at_iteration(
+                        *th,
+                        b::sub(k, b::bv(64, 1)),
+                        &star,
+                        &var_of,
+                        &nu_index,
+                        &reads,
+                        kappa,
+                    );
+                    star.insert(*v, b::ite(b::ugt(k, b::bv(64, 0)), prev, a0));
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if let Some((v, _, _)) = theta.iter().find(|(v, _, _)| !star.contains_key(v)) {
+            return Err(format!(
+                "register {} of the cycle at {} follows no supported progression",
+                f.vars[v.index()].name,
+                m.describe(f.locs[cycle.entry.index()].src)
+            ));
+        }
+        let tv = b::sym(tau);
+        let body = at_iteration(phi, tv, &star, &var_of, &nu_index, &reads, kappa);
+        let loop_cond = if body.as_bool_const() == Some(true) {
+            body
+        } else {
+            // the quantifier, plus two of its instances that it implies (the
+            // first and the last iteration): quantifier-free facts that let
+            // the solver refute many queries without instantiating it
+            let some = b::ugt(k, b::bv(64, 0));
+            let inst = |t: Expr| substitute(body, &|x| (x == tau).then_some(t));
+            b::and(
+                b::forall(vec![tau], b::implies(b::ult(tv, k), body)),
+                b::and(
+                    b::implies(some, inst(b::bv(64, 0))),
+                    b::implies(some, inst(b::sub(k, b::bv(64, 1)))),
+                ),
+            )
+        };
+        let iterated: Vec<(VarId, Expr)> = init.iter().map(|(v, _)| (*v, star[v])).collect();
+
+        // one parametric state per exit edge
+        let mut exits = vec![];
+        for &x in &cycle.exits {
+            let xe = &f.edges[x.index()];
+            let Some(p) = cycle
+                .core
+                .iter()
+                .position(|e| f.edges[e.index()].from == xe.from)
+            else {
+                continue;
+            };
+            let mut st = self.scratch_state(func);
+            for (v, e) in &iterated {
+                st.frame_mut().regs[v.index()] = Some(*e);
+            }
+            let at_k: Vec<Expr> = reads.iter().map(|r| read_value(r, k)).collect();
+            let mut path = cycle.core[..p].to_vec();
+            path.push(x);
+            let prefix_cond = self.run_core_edges(func, &path, &mut st, &reads, &|j| at_k[j])?;
+            let cond = b::and(loop_cond, prefix_cond);
+            if self.solver.check(&[], cond) == SatResult::Unsat {
+                continue;
+            }
+            let regs = init
+                .iter()
+                .map(|(v, s)| (*v, st.frame().regs[v.index()].unwrap_or_else(|| b::sym(*s))))
+                .collect();
+            let prefix_reads = reads
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.pos < p)
+                .map(|(j, _)| j)
+                .collect();
+            exits.push(TemplateExit {
+                edge: x,
+                to: xe.to,
+                regs,
+                cond,
+                prefix_reads,
+            });
+        }
+        Ok(Template {
+            func,
+            cycle: cycle.clone(),
+            kappa,
+            tau,
+            init,
+            reads,
+            iterated,
+            loop_cond,
+            exits,
+        })
+    }
+
+    /// A state of `func` with no register set, for running core paths.
+    fn scratch_state(&self, func: FuncId) -> State {
+        let mut st = dummy_state();
+        st.mem = crate::memory::Memory::new(self.ptr_bits());
+        st.frames = vec![Frame {
+            func,
+            regs: vec![None; self.module.func(func).vars.len()],
+            ret: None,
+            allocas: vec![],
+        }];
+        st
+    }
+
+    /// Runs `edges` (assignments, phis, assumes and nondet reads only) on
+    /// `st`; the j-th read of the core gets `read(j)`. Returns the
+    /// conjunction of the assumptions.
+    fn run_core_edges(
+        &mut self,
+        func: FuncId,
+        edges: &[EdgeId],
+        st: &mut State,
+        reads: &[TemplateRead],
+        read: &dyn Fn(usize) -> Expr,
+    ) -> Result<Expr, String> {
+        let m = self.module;
+        let f = m.func(func);
+        let mut cond = b::tru();
+        let mut next_read = 0;
+        for e in edges {
+            let edge = &f.edges[e.index()];
+            let mut ob: Vec<Obligation> = vec![];
+            match &edge.instr {
+                Instr::Assign { dst, value } => {
+                    let v = self.eval_value(st, value, &mut ob)?;
+                    st.frame_mut().regs[dst.index()] = Some(v);
+                }
+                Instr::Phi(moves) => {
+                    let mut vals = vec![];
+                    for (d, v) in moves {
+                        vals.push((*d, self.eval_value(st, v, &mut ob)?));
+                    }
+                    for (d, v) in vals {
+                        st.frame_mut().regs[d.index()] = Some(v);
+                    }
+                }
+                Instr::Assume(c) => {
+                    let c = bool_of(self.eval_value(st, c, &mut ob)?);
+                    cond = b::and(cond, c);
+                }
+                Instr::Nondet { dst, .. } => {
+                    debug_assert!(next_read < reads.len());
+                    st.frame_mut().regs[dst.index()] = Some(read(next_read));
+                    next_read += 1;
+                }
+                other => {
+                    return Err(format!(
+                        "{} on the cycle at {}",
+                        instr_name(other),
+                        m.describe(edge.src)
+                    ))
+                }
+            }
+            if let Some(o) = ob.iter().find(|o| o.cond.as_bool_const() != Some(true)) {
+                return Err(format!(
+                    "possible {} on the cycle at {}",
+                    o.what,
+                    m.describe(edge.src)
+                ));
+            }
+        }
+        Ok(cond)
+    }
+}
+
+/// The value of the j-th read in iteration `t`.
+pub(crate) fn read_value(r: &TemplateRead, t: Expr) -> Expr {
+    let v = b::select(b::sym(r.array), t);
+    match r.ty {
+        Ty::Bool => b::eq(v, b::bv(1, 1)),
+        Ty::Int(_) => v,
+    }
+}
+
+/// `e` (over entry symbols and the reads `nu` of one iteration) at the
+/// start of iteration `t`: entry symbols become their closed forms with κ
+/// replaced by `t`, reads become `A_j[t]`.
+fn at_iteration(
+    e: Expr,
+    t: Expr,
+    star: &FxHashMap<VarId, Expr>,
+    var_of: &FxHashMap<Symbol, VarId>,
+    nu_index: &FxHashMap<Symbol, usize>,
+    reads: &[TemplateRead],
+    kappa: Symbol,
+) -> Expr {
+    substitute(e, &|s| {
+        if let Some(v) = var_of.get(&s) {
+            let cf = star.get(v)?;
+            Some(substitute(*cf, &|x| (x == kappa).then_some(t)))
+        } else {
+            nu_index.get(&s).map(|j| read_value(&reads[*j], t))
+        }
+    })
+}
+
+fn instr_name(i: &Instr) -> &'static str {
+    match i {
+        Instr::Load { .. } => "a load",
+        Instr::Store { .. } => "a store",
+        Instr::Alloca { .. } => "an allocation",
+        Instr::Call { .. } => "a call",
+        Instr::Return(_) => "a return",
+        Instr::Error => "reach_error",
+        Instr::Halt => "a program exit",
+        Instr::Unsupported(_) => "an unsupported instruction",
+        Instr::Assign { .. } | Instr::Phi(_) | Instr::Assume(_) | Instr::Nondet { .. } => {
+            "an instruction"
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! Error witnesses: the test (input values in read order, including the
+//! per-iteration input sequences of compact execution) and the source path of
+//! a state that reached `reach_error`.
+
+use crate::state::{Input, IteratedRead, State};
+use crate::{Engine, ErrorWitness, TestInput};
+use kappa_expr::build::{self as b};
+use kappa_expr::{eval, Assignment, Expr};
+use kappa_solver::SatResult;
+
+/// Most input values a test may hold (iterated inputs expand to one value
+/// per iteration); a longer test is not built.
+pub const MAX_TEST_INPUTS: u64 = 10_000_000;
+
+impl Engine<'_> {
+    pub(crate) fn error_witness(&mut self, st: &State) -> Result<ErrorWitness, String> {
+        // a full model of the whole path condition (no slicing) for the inputs
+        if std::env::var_os("KAPPA_DEBUG_WITNESS").is_some() {
+            for c in &st.pc {
+                eprintln!("pc: {c}  [witness: {:?}]", eval(*c, &st.witness));
+            }
+        }
+        // the witness is a model of the path condition (state invariant);
+        // check it, and fall back to the solver if the check ever fails
+        let pc: Vec<Expr> = st.pc.iter().copied().filter(|c| !c.is_const()).collect();
+        let witness_ok = !st.witness_unchecked
+            && pc
+                .iter()
+                .all(|c| kappa_expr::eval::eval_bool(*c, &st.witness) == Some(true));
+        let model = if witness_ok {
+            st.witness.clone()
+        } else {
+            if !st.witness_unchecked {
+                tracing::warn!("witness does not satisfy the path condition; asking the solver");
+            }
+            match self.solver.check(&pc, b::tru()) {
+                SatResult::Sat(m) => {
+                    let mut w = st.witness.clone();
+                    let (syms, _) = kappa_expr::print::free_symbols(&pc);
+                    for s in syms {
+                        if let Some(v) = m.scalars.get(&s) {
+                            w.set(s, *v);
+                        }
+                        if let Some(a) = m.arrays.get(&s) {
+                            w.arrays.insert(s, a.clone());
+                        }
+                    }
+                    w
+                }
+                SatResult::Unsat => {
+                    return Err("internal: error path condition unsatisfiable".into())
+                }
+                SatResult::Unknown(r) => {
+                    return Err(format!("solver {r} computing the error test"))
+                }
+            }
+        };
+        // per-iteration inputs: solve the quantifier-free instance at the
+        // model's parameter values (solvers rarely give array models of
+        // quantified formulas in a readable form)
+        let kappas: Vec<(kappa_expr::Symbol, u128)> = st
+            .inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::Iterated { count, .. } => Some(*count),
+                Input::At { index, .. } => Some(*index),
+                Input::One(_) => None,
+            })
+            .filter_map(|e| match e.kind() {
+                kappa_expr::Kind::Sym(s) => Some((s, model.get(s))),
+                _ => None,
+            })
+            .collect();
+        let model = if kappas.is_empty() {
+            model
+        } else {
+            let mut pc_all = pc.clone();
+            pc_all.sort();
+            pc_all.dedup();
+            // prefer parameter values whose instance can be expanded
+            let small = b::and_all(kappas.iter().map(|(k, _)| {
+                b::ule(
+                    b::sym(*k),
+                    b::bv(64, crate::compact::MAX_INSTANCE_ITERATIONS as u128),
+                )
+            }));
+            let kappas = match self.solver.check(&pc_all, small) {
+                SatResult::Sat(m) => kappas.iter().map(|(k, _)| (*k, m.get(*k))).collect(),
+                _ => kappas,
+            };
+            self.instance_model(&pc_all, &kappas)?
+        };
+        let inputs = self.test_inputs(st, &model)?;
+        let path = st
+            .trail
+            .steps
+            .iter()
+            .map(|(_, s)| self.module.describe(Some(*s)))
+            .collect();
+        let location = st
+            .trail
+            .steps
+            .last()
+            .map(|(_, s)| self.module.describe(Some(*s)))
+            .unwrap_or_else(|| "?".into());
+        Ok(ErrorWitness {
+            inputs,
+            path,
+            path_elided: st.trail.elided,
+            location,
+        })
+    }
+
+    /// The input values of `st` under `model`, in read order.
+    pub(crate) fn test_inputs(
+        &self,
+        st: &State,
+        model: &Assignment,
+    ) -> Result<Vec<TestInput>, String> {
+        let mut out = vec![];
+        let at = |k: usize| {
+            self.cfg
+                .concrete_inputs
+                .as_ref()
+                .map(|v| v.get(k).copied().unwrap_or(0))
+        };
+        let value_of = |e: Expr| -> Result<u128, String> {
+            eval(e, model)
+                .map(|v| v.bits())
+                .ok_or_else(|| "cannot evaluate an input under the model".to_string())
+        };
+        let read_at = |r: &IteratedRead, t: u128| -> TestInput {
+            let v = model.arrays.get(&r.array).map(|a| a.at(t)).unwrap_or(0);
+            TestInput {
+                origin: r.origin.to_string(),
+                ty: r.ty,
+                bits: v & kappa_expr::mask(r.ty.bits()),
+                at: self.module.describe(r.src),
+            }
+        };
+        for item in st.inputs.iter() {
+            match item {
+                Input::One(i) => {
+                    let bits = match at(out.len()) {
+                        Some(v) => v,
+                        None => model.get(i.sym),
+                    };
+                    out.push(TestInput {
+                        origin: i.origin.to_string(),
+                        ty: i.ty,
+                        bits: bits & kappa_expr::mask(i.ty.bits()),
+                        at: self.module.describe(i.src),
+                    });
+                }
+                Input::Iterated { count, reads } => {
+                    let n = value_of(*count)?;
+                    if (out.len() as u128).saturating_add(n.saturating_mul(reads.len() as u128))
+                        > MAX_TEST_INPUTS as u128
+                    {
+                        return Err(format!(
+                            "test with more than {MAX_TEST_INPUTS} inputs ({n} iterations)"
+                        ));
+                    }
+                    for t in 0..n {
+                        for r in reads.iter() {
+                            out.push(read_at(r, t));
+                        }
+                    }
+                }
+                Input::At { read, index } => {
+                    let t = value_of(*index)?;
+                    out.push(read_at(read, t));
+                }
+            }
+        }
+        Ok(out)
+    }
+}

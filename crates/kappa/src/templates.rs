@@ -1,0 +1,105 @@
+//! `kappa templates`: the cycles of each function and the templates of
+//! compact symbolic execution computed for them, printed deterministically.
+
+use crate::verify::load;
+use anyhow::{anyhow, Result};
+use kappa_engine::compact::TemplateOutcome;
+use kappa_engine::{Config, Engine};
+use kappa_ir::{DataModel, EdgeId, Function, Module};
+use std::fmt::Write;
+use std::path::Path;
+
+fn edge_text(m: &Module, f: &Function, e: EdgeId) -> String {
+    let ed = &f.edges[e.index()];
+    let at = match ed.src {
+        Some(_) => format!(" ({})", m.describe(ed.src)),
+        None => String::new(),
+    };
+    format!("{} -> {}{at}", ed.from, ed.to)
+}
+
+/// The report of `kappa templates` for a loaded module.
+pub fn templates_text(m: &Module, max_cycles: usize) -> Result<String> {
+    let solver = kappa_solver::build_solver(&Default::default());
+    let mut engine = Engine::new(m, Config::default(), solver).map_err(|e| anyhow!("{e}"))?;
+    let report = engine.compute_templates(kappa_loops::CycleOptions {
+        max_cycles,
+        ..Default::default()
+    });
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "{} cycles, {} templates, {} cycles skipped (--max-cycles {max_cycles})",
+        report.cycles(),
+        report.templates(),
+        report.skipped()
+    );
+    for (fid, info, outcomes) in &report.functions {
+        let f = m.func(*fid);
+        let heads: Vec<String> = info.headers.iter().map(|h| h.to_string()).collect();
+        let _ = writeln!(
+            o,
+            "\nfn {}: loop headers {}; {} cycles{}",
+            f.name,
+            heads.join(", "),
+            info.cycles.len(),
+            if info.skipped > 0 {
+                format!(
+                    ", {}{} skipped",
+                    if info.skipped_exact { "" } else { "at least " },
+                    info.skipped
+                )
+            } else {
+                String::new()
+            }
+        );
+        for (i, (c, out)) in info.cycles.iter().zip(outcomes).enumerate() {
+            let mut locs = vec![c.entry.to_string()];
+            for e in &c.core {
+                locs.push(f.edges[e.index()].to.to_string());
+            }
+            let _ = writeln!(o, "  cycle {}: entry {}", i + 1, c.entry);
+            let _ = writeln!(o, "    core: {}", locs.join(" -> "));
+            for x in &c.exits {
+                let _ = writeln!(o, "    exit: {}", edge_text(m, f, *x));
+            }
+            match out {
+                TemplateOutcome::NotApplicable(why) => {
+                    let _ = writeln!(o, "    no template: {why}");
+                }
+                TemplateOutcome::Computed(t) => {
+                    let _ = writeln!(o, "    template (parameter {}):", t.kappa.name());
+                    for r in &t.reads {
+                        let _ = writeln!(
+                            o,
+                            "      input sequence {}: {} at {}",
+                            r.array.name(),
+                            r.origin,
+                            m.describe(r.src)
+                        );
+                    }
+                    for (v, e) in &t.iterated {
+                        let _ = writeln!(o, "      θ*[κ] {} = {e}", f.vars[v.index()].name);
+                    }
+                    let _ = writeln!(o, "      φ*[κ] = {}", t.loop_cond);
+                    for x in &t.exits {
+                        let _ = writeln!(o, "      state at exit {}:", edge_text(m, f, x.edge));
+                        let _ = writeln!(o, "        φ = {}", x.cond);
+                        for (v, e) in &x.regs {
+                            let _ = writeln!(o, "        {} = {e}", f.vars[v.index()].name);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let _ = writeln!(o, "\ntemplate time: {:.3}s", report.seconds);
+    Ok(o)
+}
+
+/// `kappa templates`.
+pub fn templates_cmd(file: &Path, dm: Option<DataModel>, max_cycles: usize) -> Result<()> {
+    let prog = load(file, dm, &[])?;
+    print!("{}", templates_text(&prog.module, max_cycles)?);
+    Ok(())
+}
