@@ -1,7 +1,9 @@
 //! The `kappa` command: `verify`, `replay` and `ir` subcommands.
 
+mod overflow;
 mod report;
 mod verify;
+mod watchdog;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use kappa_ir::DataModel;
@@ -164,6 +166,10 @@ fn run(cli: Cli) -> ExitCode {
     match res {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            // the watchdog may be printing a verdict: then it ends the process
+            if !watchdog::claim_output() {
+                watchdog::park_forever();
+            }
             eprintln!("kappa: error: {e}");
             ExitCode::from(2)
         }

@@ -11,7 +11,10 @@ use std::time::{Duration, Instant};
 const MEMORY_POLL: Duration = Duration::from_millis(100);
 
 /// How often an overrunning call is interrupted again (an interrupt that
-/// arrives while Z3 is between two interruptible phases may be lost).
+/// arrives while Z3 is between two interruptible phases may be lost), and
+/// how often an idle watchdog looks for an armed call: arming does not wake
+/// the thread (a wake-up per query would cost a context switch per query),
+/// so a call is interrupted at most this late.
 const REPEAT: Duration = Duration::from_millis(50);
 
 /// Resident memory of this process in MiB (from `/proc/self/statm`; `None`
@@ -102,7 +105,6 @@ impl Watchdog {
             fired: None,
             last_interrupt: None,
         });
-        self.shared.1.notify_all();
     }
 
     /// Ends the armed call; returns why it was interrupted, if it was.
@@ -134,7 +136,11 @@ fn watch(shared: Sync2, memory_limit_mb: Option<u64>) {
         }
         let now = Instant::now();
         let Some(a) = g.armed.as_mut() else {
-            g = shared.1.wait(g).unwrap_or_else(|p| p.into_inner());
+            g = shared
+                .1
+                .wait_timeout(g, REPEAT)
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
             continue;
         };
         if a.fired.is_none() {

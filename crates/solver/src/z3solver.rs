@@ -36,7 +36,8 @@ static DUMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 ///   left (`min(timeout, deadline - now)`); from the deadline on, queries
 ///   answer `Unknown("deadline reached")` without calling Z3.
 /// - A watchdog thread (one per solver, started at the first Z3 call)
-///   interrupts a Z3 call that runs [`OVERRUN_GRACE`] past its limit, or
+///   interrupts a Z3 call that reaches the deadline or runs
+///   [`OVERRUN_GRACE`] past its own limit, or
 ///   whose process exceeds [`SolverConfig::memory_limit_mb`] of resident
 ///   memory; such a call answers `Unknown` (`"deadline reached"`,
 ///   `"timeout"`, or `"memory limit (N MiB resident)"`), whatever Z3 said.
@@ -71,8 +72,6 @@ pub struct Z3Solver {
     /// Whether the limit of the call in progress is the deadline (not the
     /// per-query timeout): Z3's own "timeout" then reads "deadline reached".
     deadline_bound: bool,
-    /// The `timeout` parameter last set on `incremental`.
-    incremental_timeout_ms: u32,
     dump_dir: Option<PathBuf>,
     tr: Translator,
     depths: FxHashMap<Expr, u32>,
@@ -165,7 +164,6 @@ impl Z3Solver {
             watchdog: None,
             watchdog_started: false,
             deadline_bound: false,
-            incremental_timeout_ms: 0,
             dump_dir: cfg.dump_dir.clone(),
             tr,
             depths: FxHashMap::default(),
@@ -290,7 +288,11 @@ impl Z3Solver {
                 .ok();
         }
         if let Some(w) = &self.watchdog {
-            w.arm(Instant::now() + limit + OVERRUN_GRACE);
+            let until = match self.deadline {
+                Some(d) if self.deadline_bound => d,
+                _ => Instant::now() + limit + OVERRUN_GRACE,
+            };
+            w.arm(until);
         }
         let r = self.z3_check_limited(asserted, logic, constraints, goal, timeout_ms(limit));
         let fired = self.watchdog.as_ref().and_then(|w| w.disarm());
@@ -317,9 +319,10 @@ impl Z3Solver {
         }
     }
 
-    /// One `check-sat` of `asserted` with Z3's `timeout` parameter set to
-    /// `timeout_ms`: on the incremental solver for small plain bitvector
-    /// queries, else on a fresh solver for `logic`.
+    /// One `check-sat` of `asserted`: on the incremental solver (with the
+    /// per-query timeout) for small plain bitvector queries, else on a
+    /// fresh solver for `logic` with Z3's `timeout` parameter set to
+    /// `timeout_ms`.
     fn z3_check_limited(
         &mut self,
         asserted: &[z3::ast::Bool],
@@ -336,14 +339,16 @@ impl Z3Solver {
                 self.guards.clear();
                 self.guarded_nodes = 0;
             }
-            let fresh = self.incremental.is_none();
-            let solver = self.incremental.get_or_insert_with(z3::Solver::new);
-            if fresh || self.incremental_timeout_ms != timeout_ms {
+            // Changing the parameters of a solver costs about as much as an
+            // easy query: the long-lived solver keeps the per-query timeout,
+            // and a deadline nearer than that is left to the watchdog.
+            let solver = self.incremental.get_or_insert_with(|| {
+                let s = z3::Solver::new();
                 let mut params = z3::Params::new();
-                params.set_u32("timeout", timeout_ms);
-                solver.set_params(&params);
-                self.incremental_timeout_ms = timeout_ms;
-            }
+                params.set_u32("timeout", self::timeout_ms(self.timeout));
+                s.set_params(&params);
+                s
+            });
             let mut lits = Vec::with_capacity(asserted.len());
             for (e, a) in constraints
                 .iter()
