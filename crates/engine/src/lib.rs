@@ -353,6 +353,29 @@ impl<'m> Engine<'m> {
                 }
             }
         }
+        if stop_reason.is_none()
+            && self.confirmed.is_none()
+            && !self.incomplete.is_empty()
+            && stop_at.is_some_and(|d| Instant::now() >= d)
+        {
+            // the last paths failed because the deadline cut their queries
+            let t = self.cfg.timeout.unwrap_or_else(|| start.elapsed());
+            stop_reason = Some(format!("timeout after {}s", t.as_secs_f64()));
+        }
+        if let (None, None, Some(limit), Some(rss)) = (
+            &stop_reason,
+            &self.confirmed,
+            self.cfg.max_memory_mb,
+            resident_mb(),
+        ) {
+            if rss > limit && !self.incomplete.is_empty() {
+                // the last paths may have failed because solver calls were
+                // interrupted for memory
+                stop_reason = Some(format!(
+                    "memory bound hit ({rss} MiB resident, --max-memory {limit})"
+                ));
+            }
+        }
         let pending = searcher.len();
         self.leftover = Some(searcher);
         if self.confirmed.is_some() {

@@ -142,9 +142,15 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
             r.print(args.json);
             return Ok(());
         }
-        Err(e @ FrontendError::Timeout { .. }) => {
-            let reason = format!("timeout after {}s while compiling ({e})", args.timeout);
-            let r = Report::unknown_without_run(&args.file, reason);
+        Err(FrontendError::Timeout { tool, .. }) => {
+            let tool = Path::new(&tool).file_name().unwrap_or_default();
+            let reason = format!(
+                "timeout after {}s while compiling (`{}` stopped at the deadline)",
+                args.timeout,
+                tool.to_string_lossy()
+            );
+            let mut r = Report::unknown_without_run(&args.file, reason);
+            r.stats.wall_time = start.elapsed().as_secs_f64();
             r.print(args.json);
             return Ok(());
         }

@@ -263,7 +263,14 @@ fn output_by(
     if Instant::now() >= deadline {
         return Ok(None);
     }
-    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+    // its own process group, so that the linker a compiler driver starts
+    // is killed with it
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()?;
+    let pgid = child.id() as libc::pid_t;
     let drain = |pipe: Option<Box<dyn Read + Send>>| {
         std::thread::spawn(move || {
             let mut buf = vec![];
@@ -291,7 +298,9 @@ fn output_by(
             break status;
         }
         if Instant::now() >= deadline {
-            let _ = child.kill();
+            // SAFETY: kill(2) on the group our child leads; the leader is
+            // not reaped yet, so the group id cannot have been reused.
+            unsafe { libc::kill(-pgid, libc::SIGKILL) };
             let _ = child.wait();
             return Ok(None);
         }
