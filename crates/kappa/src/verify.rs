@@ -123,9 +123,13 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     };
     if deadline.is_some() {
         crate::overflow::protect_current_thread();
+        // test hooks: the watchdog's handling of a stack overflow, and of a
+        // run stuck waiting for a child process, end to end
         if std::env::var_os("KAPPA_TEST_STACK_OVERFLOW").is_some() {
-            // test hook: the handling of a stack overflow, end to end
             overflow_the_stack(0);
+        }
+        if let Some(secs) = std::env::var_os("KAPPA_TEST_HANG_IN_CHILD") {
+            let _ = std::process::Command::new("sleep").arg(secs).status();
         }
     }
     let Mode::Classic = args.mode;

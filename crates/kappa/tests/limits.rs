@@ -178,3 +178,34 @@ fn stack_overflow_gives_unknown() {
         "{v}"
     );
 }
+
+/// A run stuck past `--timeout` (forced through a test hook: waiting for a
+/// child process that sleeps) gets its verdict from the watchdog within
+/// `--timeout` + 1 s (here with a margin), and the child is killed.
+#[test]
+fn watchdog_answers_for_a_stuck_run_and_kills_children() {
+    // a distinctive duration, to find the child among all processes
+    let secs = "977.123";
+    let path = repo_root().join("tests/hard/loop_1e8.c");
+    let start = Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(["verify", "--json", "--timeout", "1"])
+        .arg(&path)
+        .env("KAPPA_TEST_HANG_IN_CHILD", secs)
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(took < Duration::from_secs(4), "took {took:?}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    let reason = v["reason"].as_str().unwrap();
+    assert!(reason.starts_with("timeout after 1s: hard deadline"), "{v}");
+    std::thread::sleep(Duration::from_millis(200));
+    let sleeping = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .any(|c| c.split(|b| *b == 0).any(|a| a == secs.as_bytes()));
+    assert!(!sleeping, "the child `sleep {secs}` survived");
+}
