@@ -130,9 +130,19 @@ fn fire(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
-    // SAFETY: _exit ends the process at once, without running destructors
-    // or atexit handlers that could touch state the stuck thread holds.
-    unsafe { libc::_exit(0) };
+    drop(out);
+    // no destructors or atexit handlers: they could touch state the stuck
+    // thread holds
+    exit_now(0);
+}
+
+/// Flushes stdout and stderr and ends the process with `code` at once:
+/// no destructors (thread-local expression pools, Z3 contexts) run.
+pub fn exit_now(code: i32) -> ! {
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    // SAFETY: _exit ends the process; buffered output was flushed above.
+    unsafe { libc::_exit(code) }
 }
 
 /// Kills every descendant process of this one (compilers, replayed
