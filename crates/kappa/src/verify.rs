@@ -56,7 +56,11 @@ struct Seen {
 
 /// Starts the watchdog (see [`watchdog`]) for this run; returns the cell
 /// through which the run keeps it informed.
-fn start_watchdog(args: &VerifyArgs, start: Instant, deadline: Instant) -> Arc<Mutex<Seen>> {
+fn start_watchdog(
+    args: &VerifyArgs,
+    start: Instant,
+    deadline: Option<Instant>,
+) -> Arc<Mutex<Seen>> {
     let seen = Arc::new(Mutex::new(Seen::default()));
     let shared = Arc::clone(&seen);
     let file = args.file.clone();
@@ -117,20 +121,15 @@ fn describe_outcome(o: &Outcome) -> String {
 pub fn verify(args: &VerifyArgs) -> Result<()> {
     let start = Instant::now();
     let deadline = seconds(args.timeout).and_then(|t| start.checked_add(t));
-    let seen = match deadline {
-        Some(d) => start_watchdog(args, start, d),
-        None => Arc::new(Mutex::new(Seen::default())),
-    };
-    if deadline.is_some() {
-        crate::overflow::protect_current_thread();
-        // test hooks: the watchdog's handling of a stack overflow, and of a
-        // run stuck waiting for a child process, end to end
-        if std::env::var_os("KAPPA_TEST_STACK_OVERFLOW").is_some() {
-            overflow_the_stack(0);
-        }
-        if let Some(secs) = std::env::var_os("KAPPA_TEST_HANG_IN_CHILD") {
-            let _ = std::process::Command::new("sleep").arg(secs).status();
-        }
+    let seen = start_watchdog(args, start, deadline);
+    crate::overflow::protect_current_thread();
+    // test hooks: the watchdog's handling of a stack overflow, and of a run
+    // stuck waiting for a child process, end to end
+    if std::env::var_os("KAPPA_TEST_STACK_OVERFLOW").is_some() {
+        overflow_the_stack(0);
+    }
+    if let Some(secs) = std::env::var_os("KAPPA_TEST_HANG_IN_CHILD") {
+        let _ = std::process::Command::new("sleep").arg(secs).status();
     }
     let Mode::Classic = args.mode;
     let prog = match load(

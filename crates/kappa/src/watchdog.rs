@@ -54,8 +54,8 @@ pub type Render = Box<dyn Fn(&str) -> String + Send>;
 pub struct Guard {
     /// `--timeout`, in seconds (for the reason text).
     pub timeout_secs: f64,
-    /// The instant `--timeout` expires.
-    pub deadline: Instant,
+    /// The instant `--timeout` expires (`None`: no time limit).
+    pub deadline: Option<Instant>,
     /// `--max-memory` in MiB.
     pub memory_limit_mb: Option<u64>,
 }
@@ -73,7 +73,7 @@ pub fn start(guard: Guard, render: Render) {
 }
 
 fn watch(guard: Guard, render: Render) {
-    let hard = guard.deadline + HARD_GRACE;
+    let hard = guard.deadline.and_then(|d| d.checked_add(HARD_GRACE));
     let mut above_since: Option<Instant> = None;
     let mut polls: u64 = 0;
     loop {
@@ -89,7 +89,7 @@ fn watch(guard: Guard, render: Render) {
             ));
             return;
         }
-        if now >= hard {
+        if hard.is_some_and(|h| now >= h) {
             fire(&render(&format!(
                 "timeout after {}s: hard deadline (the run did not stop in time)",
                 guard.timeout_secs
