@@ -69,6 +69,7 @@ fn run_one(path: &Path, timeout: Duration) -> Result<Row, String> {
         &FrontendOptions {
             data_model: dm,
             extra_cflags: vec![],
+            ..Default::default()
         },
     )
     .map_err(|e| e.to_string())?;

@@ -41,6 +41,11 @@ pub struct Config {
     pub max_states: Option<u64>,
     /// Stop (with `Unknown`) after this much wall time. Default: none.
     pub timeout: Option<Duration>,
+    /// Stop (with `Unknown`, reason `timeout after {timeout}s`) at this
+    /// instant, if earlier than `timeout` after the start of `run`. The
+    /// clock is read every 64 steps (a step runs one edge, or ends one
+    /// state). Default: none.
+    pub deadline: Option<Instant>,
     /// Record the execution tree. Default: false.
     pub tree: bool,
     /// Maximal number of tree nodes kept. Default: 5000.
@@ -66,6 +71,7 @@ impl Default for Config {
             searcher: SearcherKind::default(),
             max_states: None,
             timeout: None,
+            deadline: None,
             tree: false,
             tree_limit: 5000,
             seed: 1,
@@ -330,15 +336,23 @@ impl<'m> Engine<'m> {
         searcher.add(vec![init]);
         let mut last_progress = Instant::now();
         let mut stop_reason = None;
+        let stop_at = match (self.cfg.timeout, self.cfg.deadline) {
+            (Some(t), Some(d)) => Some(d.min(start + t)),
+            (Some(t), None) => Some(start + t),
+            (None, d) => d,
+        };
+        // counts steps, including those that end a state without executing
+        // an edge (every branch side undecided, e.g. after the deadline)
+        let mut ticks: u64 = 0;
         'outer: while let Some(mut st) = searcher.select(&self.coverage) {
             loop {
-                if self.stats.instructions.is_multiple_of(256) {
-                    if let Some(t) = self.cfg.timeout {
-                        if start.elapsed() >= t {
-                            stop_reason = Some(format!("timeout after {}s", t.as_secs_f64()));
-                            searcher.add(vec![st]);
-                            break 'outer;
-                        }
+                ticks += 1;
+                if ticks.is_multiple_of(64) {
+                    if stop_at.is_some_and(|d| Instant::now() >= d) {
+                        let t = self.cfg.timeout.unwrap_or_else(|| start.elapsed());
+                        stop_reason = Some(format!("timeout after {}s", t.as_secs_f64()));
+                        searcher.add(vec![st]);
+                        break 'outer;
                     }
                     if last_progress.elapsed() >= Duration::from_millis(200) {
                         last_progress = Instant::now();
@@ -392,6 +406,29 @@ impl<'m> Engine<'m> {
                     stop_reason = Some(format!("state bound hit (--max-states {max})"));
                     break;
                 }
+            }
+        }
+        if stop_reason.is_none()
+            && self.confirmed.is_none()
+            && !self.incomplete.is_empty()
+            && stop_at.is_some_and(|d| Instant::now() >= d)
+        {
+            // the last paths failed because the deadline cut their queries
+            let t = self.cfg.timeout.unwrap_or_else(|| start.elapsed());
+            stop_reason = Some(format!("timeout after {}s", t.as_secs_f64()));
+        }
+        if let (None, None, Some(limit), Some(rss)) = (
+            &stop_reason,
+            &self.confirmed,
+            self.cfg.max_memory_mb,
+            resident_mb(),
+        ) {
+            if rss > limit && !self.incomplete.is_empty() {
+                // the last paths may have failed because solver calls were
+                // interrupted for memory
+                stop_reason = Some(format!(
+                    "memory bound hit ({rss} MiB resident, --max-memory {limit})"
+                ));
             }
         }
         let pending = searcher.len();

@@ -4,8 +4,10 @@
 
 use crate::FrontendError;
 use kappa_ir::DataModel;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Locates an LLVM 16 tool: `NAME-16` on the PATH, then `/usr/lib/llvm-16/bin/NAME`.
 pub fn find_tool(name: &str) -> Result<PathBuf, FrontendError> {
@@ -111,14 +113,56 @@ impl Toolchain {
         })
     }
 
-    fn run(&self, cmd: &mut Command, path: &Path) -> Result<(), FrontendError> {
-        let out = cmd.output().map_err(|e| FrontendError::MissingTool {
-            tool: format!("{} ({e})", cmd.get_program().to_string_lossy()),
-        })?;
-        if out.status.success() {
+    /// Runs `cmd` (a compile step of `path`), killing it at `deadline`.
+    fn run(
+        &self,
+        cmd: &mut Command,
+        path: &Path,
+        deadline: Option<Instant>,
+    ) -> Result<(), FrontendError> {
+        let tool = cmd.get_program().to_string_lossy().into_owned();
+        let missing = |e: std::io::Error| FrontendError::MissingTool {
+            tool: format!("{tool} ({e})"),
+        };
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn().map_err(missing)?;
+        // read stderr on the side: a full pipe would stall the compiler
+        let reader = child.stderr.take().map(|mut err| {
+            std::thread::spawn(move || {
+                let mut buf = vec![];
+                let _ = err.read_to_end(&mut buf);
+                buf
+            })
+        });
+        let mut nap = Duration::from_millis(1);
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(status)) => break status,
+                Ok(None) => {}
+                Err(e) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err(missing(e));
+                }
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(FrontendError::Timeout {
+                    path: path.into(),
+                    tool,
+                });
+            }
+            std::thread::sleep(nap);
+            nap = (nap * 2).min(Duration::from_millis(10));
+        };
+        let stderr = reader.and_then(|r| r.join().ok()).unwrap_or_default();
+        if status.success() {
             return Ok(());
         }
-        let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
+        let diagnostics = String::from_utf8_lossy(&stderr).into_owned();
         Err(FrontendError::Compile {
             path: path.into(),
             first: first_error_line(&diagnostics),
@@ -127,13 +171,16 @@ impl Toolchain {
     }
 
     /// Compiles and links `sources` into one bitcode file in `dir`, with
-    /// locals promoted to SSA registers; returns its path.
+    /// locals promoted to SSA registers; returns its path. A tool still
+    /// running at `deadline` is killed and the answer is
+    /// [`FrontendError::Timeout`].
     pub fn build_bitcode(
         &self,
         sources: &[PathBuf],
         dm: DataModel,
         extra: &[String],
         dir: &Path,
+        deadline: Option<Instant>,
     ) -> Result<PathBuf, FrontendError> {
         let mut bcs = vec![];
         for (i, src) in sources.iter().enumerate() {
@@ -160,7 +207,7 @@ impl Toolchain {
                         cmd.args(["-x", "c"]);
                     }
                     cmd.arg("-o").arg(&out).arg(src);
-                    self.run(&mut cmd, src)?;
+                    self.run(&mut cmd, src, deadline)?;
                     bcs.push(out);
                 }
                 _ => return Err(FrontendError::UnknownKind { path: src.clone() }),
@@ -172,13 +219,13 @@ impl Toolchain {
             let out = dir.join("linked.bc");
             let mut cmd = Command::new(&self.link);
             cmd.arg("-o").arg(&out).args(&bcs);
-            self.run(&mut cmd, &sources[0])?;
+            self.run(&mut cmd, &sources[0], deadline)?;
             out
         };
         let fin = dir.join("final.bc");
         let mut cmd = Command::new(&self.opt);
         cmd.arg("-passes=mem2reg").arg("-o").arg(&fin).arg(&linked);
-        self.run(&mut cmd, &sources[0])?;
+        self.run(&mut cmd, &sources[0], deadline)?;
         Ok(fin)
     }
 }

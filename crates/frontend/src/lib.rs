@@ -14,6 +14,7 @@ pub use task::Task;
 
 use kappa_ir::{DataModel, Module};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 use thiserror::Error;
 
 /// Everything that can go wrong while reading a program. Each variant names
@@ -72,6 +73,14 @@ pub enum FrontendError {
         /// LLVM's message.
         reason: String,
     },
+    /// A compile step (clang, llvm-link, opt) was still running at the deadline.
+    #[error("{path}: compilation did not finish in time (`{tool}` stopped at the deadline)")]
+    Timeout {
+        /// The file being compiled.
+        path: PathBuf,
+        /// The tool that was stopped.
+        tool: String,
+    },
     /// A construct the lowering cannot represent at all (not merely unsupported at run time).
     #[error("{path}: unsupported program: {reason}")]
     Unsupported {
@@ -89,6 +98,9 @@ pub struct FrontendOptions {
     pub data_model: Option<DataModel>,
     /// Extra flags passed to clang (e.g. `-DN=4`). Default: none.
     pub extra_cflags: Vec<String>,
+    /// Compile steps still running at this instant are killed
+    /// ([`FrontendError::Timeout`]). Default: none.
+    pub deadline: Option<Instant>,
 }
 
 /// A program ready for analysis.
@@ -142,7 +154,7 @@ pub fn load(path: &Path, opts: &FrontendOptions) -> Result<Program, FrontendErro
         path: path.into(),
         reason: e.to_string(),
     })?;
-    let bc = tc.build_bitcode(&sources, dm, &opts.extra_cflags, tmp.path())?;
+    let bc = tc.build_bitcode(&sources, dm, &opts.extra_cflags, tmp.path(), opts.deadline)?;
     let llvm = llvm_ir::Module::from_bc_path(&bc).map_err(|reason| FrontendError::Bitcode {
         path: path.into(),
         reason,

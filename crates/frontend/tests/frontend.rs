@@ -20,6 +20,7 @@ fn ir_of(src: &str, dm: DataModel) -> String {
         &FrontendOptions {
             data_model: Some(dm),
             extra_cflags: vec![],
+            ..Default::default()
         },
     )
     .expect("loads");

@@ -1,8 +1,10 @@
 //! The `kappa` command: `verify`, `replay`, `ir` and `templates` subcommands.
 
+mod overflow;
 mod report;
 mod templates;
 mod verify;
+mod watchdog;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use kappa_ir::DataModel;
@@ -192,7 +194,15 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> ExitCode {
     let res = match cli.cmd {
-        Cmd::Verify(args) => verify::verify(&args),
+        Cmd::Verify(args) => {
+            let r = verify::verify(&args);
+            if r.is_ok() {
+                // the verdict is out: skip freeing the run's expressions,
+                // states and Z3 context (seconds after a big run)
+                watchdog::exit_now(0);
+            }
+            r
+        }
         Cmd::Replay {
             program,
             test,
@@ -210,6 +220,10 @@ fn run(cli: Cli) -> ExitCode {
     match res {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            // the watchdog may be printing a verdict: then it ends the process
+            if !watchdog::claim_output() {
+                watchdog::park_forever();
+            }
             eprintln!("kappa: error: {e}");
             ExitCode::from(2)
         }

@@ -64,12 +64,26 @@ impl Report {
         }
     }
 
-    /// Prints the report on stdout.
+    /// Prints the report on stdout, if this thread can claim the output
+    /// (see [`crate::watchdog::claim_output`]); otherwise the watchdog is
+    /// printing a verdict and ending the process, and this never returns.
     pub fn print(&self, as_json: bool) {
+        let text = self.render(as_json);
+        if !crate::watchdog::claim_output() {
+            crate::watchdog::park_forever();
+        }
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    }
+
+    /// The report as printed: one JSON line, or the human text.
+    pub fn render(&self, as_json: bool) -> String {
         if as_json {
-            println!("{}", self.json());
+            format!("{}\n", self.json())
         } else {
-            print!("{}", self.text());
+            self.text()
         }
     }
 

@@ -99,7 +99,7 @@ pub fn templates_text(m: &Module, max_cycles: usize) -> Result<String> {
 
 /// `kappa templates`.
 pub fn templates_cmd(file: &Path, dm: Option<DataModel>, max_cycles: usize) -> Result<()> {
-    let prog = load(file, dm, &[])?;
+    let prog = load(file, dm, &[], None).map_err(|e| anyhow!("{e}"))?;
     print!("{}", templates_text(&prog.module, max_cycles)?);
     Ok(())
 }

@@ -2,29 +2,89 @@
 //! of every error witness, writing tests and trees.
 
 use crate::report::{self, Report};
+use crate::watchdog::{self, Guard};
 use crate::{Mode, SearcherArg, VerifyArgs};
 use anyhow::{anyhow, bail, Context, Result};
-use kappa_engine::{Config, Engine, ErrorWitness, SearcherKind, Validation, Verdict};
+use kappa_engine::{Config, Engine, ErrorWitness, SearcherKind, Stats, Validation, Verdict};
 use kappa_frontend::{FrontendError, FrontendOptions, Program};
 use kappa_ir::DataModel;
 use kappa_replay::{Limits, Outcome, TestInput, TestVector};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// How long past `--timeout` the native replay of a witness found just
+/// before it may run (a confirmed `false` is worth it; the verdict is still
+/// printed before the watchdog's [`watchdog::HARD_GRACE`]).
+const REPLAY_GRACE: Duration = Duration::from_millis(300);
+
 /// Loads a program, printing clang's diagnostics for compile errors.
-pub(crate) fn load(path: &Path, dm: Option<DataModel>, cflags: &[String]) -> Result<Program> {
+pub(crate) fn load(
+    path: &Path,
+    dm: Option<DataModel>,
+    cflags: &[String],
+    deadline: Option<Instant>,
+) -> Result<Program, FrontendError> {
     let opts = FrontendOptions {
         data_model: dm,
         extra_cflags: cflags.to_vec(),
+        deadline,
     };
-    kappa_frontend::load(path, &opts).map_err(|e| {
-        if let FrontendError::Compile { diagnostics, .. } = &e {
+    kappa_frontend::load(path, &opts).inspect_err(|e| {
+        if let FrontendError::Compile { diagnostics, .. } = e {
             let shown: Vec<&str> = diagnostics.lines().take(20).collect();
             eprintln!("{}", shown.join("\n"));
         }
-        anyhow!("{e}")
     })
+}
+
+/// `secs` as a duration (`None`: too large to represent, i.e. no limit);
+/// negative or NaN values count as 0.
+fn seconds(secs: f64) -> Option<Duration> {
+    let s = if secs.is_nan() { 0.0 } else { secs.max(0.0) };
+    Duration::try_from_secs_f64(s).ok()
+}
+
+/// What the watchdog knows of the run, to render its own verdict.
+#[derive(Default)]
+struct Seen {
+    data_model: Option<DataModel>,
+    expected: Option<bool>,
+    stats: Stats,
+}
+
+/// Starts the watchdog (see [`watchdog`]) for this run; returns the cell
+/// through which the run keeps it informed.
+fn start_watchdog(
+    args: &VerifyArgs,
+    start: Instant,
+    deadline: Option<Instant>,
+) -> Arc<Mutex<Seen>> {
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let shared = Arc::clone(&seen);
+    let file = args.file.clone();
+    let json = args.json;
+    let render = move |reason: &str| {
+        let mut r = Report::unknown_without_run(&file, reason.to_string());
+        // the run may be stuck holding the lock: then report without its figures
+        if let Ok(seen) = shared.try_lock() {
+            r.data_model = seen.data_model.unwrap_or_default();
+            r.expected = seen.expected;
+            r.stats = seen.stats.clone();
+        }
+        r.stats.wall_time = start.elapsed().as_secs_f64();
+        r.render(json)
+    };
+    watchdog::start(
+        Guard {
+            timeout_secs: args.timeout,
+            deadline,
+            memory_limit_mb: Some(args.max_memory),
+        },
+        Box::new(render),
+    );
+    seen
 }
 
 /// The test vector of a witness, in the replay crate's terms.
@@ -52,20 +112,56 @@ fn describe_outcome(o: &Outcome) -> String {
 }
 
 /// `kappa verify`.
+///
+/// `--timeout` bounds the whole run: compiling, exploration, every solver
+/// call and every native replay stop at the deadline, and a watchdog prints
+/// the `unknown` verdict itself if none is out [`watchdog::HARD_GRACE`]
+/// later. `--max-memory` likewise ends in `unknown`, and so does a stack
+/// overflow of this (the worker) thread.
 pub fn verify(args: &VerifyArgs) -> Result<()> {
     let start = Instant::now();
-    let prog = match load(&args.file, args.data_model.map(Into::into), &args.cflags) {
+    let deadline = seconds(args.timeout).and_then(|t| start.checked_add(t));
+    let seen = start_watchdog(args, start, deadline);
+    crate::overflow::protect_current_thread();
+    // test hooks: the watchdog's handling of a stack overflow, and of a run
+    // stuck waiting for a child process, end to end
+    if std::env::var_os("KAPPA_TEST_STACK_OVERFLOW").is_some() {
+        overflow_the_stack(0);
+    }
+    if let Some(secs) = std::env::var_os("KAPPA_TEST_HANG_IN_CHILD") {
+        let _ = std::process::Command::new("sleep").arg(secs).status();
+    }
+    let prog = match load(
+        &args.file,
+        args.data_model.map(Into::into),
+        &args.cflags,
+        deadline,
+    ) {
         Ok(p) => p,
-        Err(e) => {
-            // a valid program with a construct kappa cannot represent: unknown, not an error
-            if e.to_string().contains("unsupported program") {
-                let r = Report::unknown_without_run(&args.file, e.to_string());
-                r.print(args.json);
-                return Ok(());
-            }
-            return Err(e);
+        // a valid program with a construct kappa cannot represent: unknown, not an error
+        Err(e @ FrontendError::Unsupported { .. }) => {
+            let r = Report::unknown_without_run(&args.file, e.to_string());
+            r.print(args.json);
+            return Ok(());
         }
+        Err(FrontendError::Timeout { tool, .. }) => {
+            let tool = Path::new(&tool).file_name().unwrap_or_default();
+            let reason = format!(
+                "timeout after {}s while compiling (`{}` stopped at the deadline)",
+                args.timeout,
+                tool.to_string_lossy()
+            );
+            let mut r = Report::unknown_without_run(&args.file, reason);
+            r.stats.wall_time = start.elapsed().as_secs_f64();
+            r.print(args.json);
+            return Ok(());
+        }
+        Err(e) => return Err(anyhow!("{e}")),
     };
+    if let Ok(mut s) = seen.lock() {
+        s.data_model = Some(prog.module.data_model);
+        s.expected = prog.task.as_ref().and_then(|t| t.expected_verdict);
+    }
     let main_ok = prog
         .module
         .function_by_name("main")
@@ -75,8 +171,6 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         bail!("{}: no `main` function to start from", args.file.display());
     }
     let dm = prog.module.data_model;
-    let elapsed = start.elapsed().as_secs_f64();
-    let budget = (args.timeout - elapsed).max(0.1);
     let cfg = Config {
         searcher: match args.searcher {
             SearcherArg::Interleaved => SearcherKind::Interleaved,
@@ -87,7 +181,8 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         },
         max_states: args.max_states,
         max_memory_mb: Some(args.max_memory),
-        timeout: Some(Duration::from_secs_f64(budget)),
+        timeout: seconds(args.timeout),
+        deadline,
         tree: args.tree.is_some(),
         seed: args.seed,
         compact: (args.mode == Mode::Compact).then(|| kappa_engine::compact::CompactOptions {
@@ -106,8 +201,11 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         ..Config::default()
     };
     let scfg = kappa_solver::SolverConfig {
-        timeout: Duration::from_secs_f64(args.solver_timeout.max(0.001)),
+        timeout: seconds(args.solver_timeout.max(0.001))
+            .unwrap_or(Duration::from_secs(u32::MAX as u64)),
         dump_dir: args.dump_queries.clone(),
+        deadline,
+        memory_limit_mb: Some(args.max_memory),
         ..Default::default()
     };
     let solver = kappa_solver::build_solver(&scfg);
@@ -120,6 +218,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         let limits = Limits {
             time: Duration::from_secs(10),
             memory_bytes: 1 << 30,
+            deadline: deadline.map(|d| d + REPLAY_GRACE),
         };
         match kappa_replay::replay(&sources, dm, &test, &limits) {
             Ok(r) => {
@@ -140,6 +239,9 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     let show_progress = std::io::stderr().is_terminal();
     let mut bar: Option<indicatif::ProgressBar> = None;
     let mut progress = |p: &kappa_engine::Progress| {
+        if let Ok(mut s) = seen.try_lock() {
+            s.stats = p.stats.clone();
+        }
         if !show_progress || start.elapsed() < Duration::from_secs(1) {
             return;
         }
@@ -251,8 +353,9 @@ pub fn replay_cmd(
         };
     let tv = kappa_replay::read_test(test).map_err(|e| anyhow!("{e}"))?;
     let limits = Limits {
-        time: Duration::from_secs_f64(timeout.max(0.01)),
+        time: seconds(timeout.max(0.01)).unwrap_or(Duration::ZERO),
         memory_bytes: 1 << 30,
+        deadline: None,
     };
     let r = kappa_replay::replay(&sources, dm, &tv, &limits)
         .map_err(|e| anyhow!("{}: {e}", program.display()))?;
@@ -282,9 +385,19 @@ pub fn replay_cmd(
     Ok(())
 }
 
+/// Recurses until the stack overflows (the `KAPPA_TEST_STACK_OVERFLOW` hook).
+#[inline(never)]
+fn overflow_the_stack(depth: u64) -> u64 {
+    let frame = std::hint::black_box([depth; 512]);
+    if std::hint::black_box(depth) == u64::MAX {
+        return 0;
+    }
+    overflow_the_stack(depth + 1).wrapping_add(frame[(depth % 512) as usize])
+}
+
 /// `kappa ir`.
 pub fn ir_cmd(file: &Path, dm: Option<DataModel>) -> Result<()> {
-    let prog = load(file, dm, &[])?;
+    let prog = load(file, dm, &[], None).map_err(|e| anyhow!("{e}"))?;
     print!("{}", prog.module);
     Ok(())
 }

@@ -62,6 +62,7 @@ fn engine_agrees_with_native_execution() {
         let opts = kappa_frontend::FrontendOptions {
             data_model: Some(dm),
             extra_cflags: vec![],
+            ..Default::default()
         };
         let prog = match kappa_frontend::load(path, &opts) {
             Ok(p) => p,
@@ -81,6 +82,7 @@ fn engine_agrees_with_native_execution() {
             let limits = Limits {
                 time: Duration::from_secs(10),
                 memory_bytes: 1 << 30,
+                deadline: None,
             };
             let native = match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
                 Ok(r) => r,

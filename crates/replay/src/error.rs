@@ -7,6 +7,12 @@ use std::path::PathBuf;
 /// Everything that can go wrong reading, writing or replaying a test.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
+    /// [`crate::Limits::deadline`] passed before the replay was done.
+    #[error("the deadline passed while {step}")]
+    Deadline {
+        /// What was running: compiling, disassembling, starting the program.
+        step: String,
+    },
     /// No usable C compiler was found; `tried` lists the candidates.
     #[error("no C compiler found (tried {})", tried.join(", "))]
     NoCompiler {

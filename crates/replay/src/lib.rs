@@ -30,7 +30,7 @@ pub use testcomp::{metadata_xml, rfc3339_utc, testcase_xml, write_testcomp, Meta
 pub use xml::parse_testcase_xml;
 
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Prefix shared by every SV-COMP nondeterministic-value function.
 pub const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
@@ -90,6 +90,13 @@ pub struct Limits {
     /// Address-space limit (`RLIMIT_AS`) of the run, in bytes. Default 1 GiB;
     /// 0 means no limit.
     pub memory_bytes: u64,
+    /// An instant by which the whole replay (compiling included) must be
+    /// over: a compile step still running then is killed
+    /// ([`ReplayError::Deadline`]), and the run gets at most the time left
+    /// (cut short, it ends as [`Outcome::Timeout`]). Default: none. Not
+    /// serialized.
+    #[serde(skip)]
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Limits {
@@ -97,6 +104,7 @@ impl Default for Limits {
         Limits {
             time: Duration::from_secs(10),
             memory_bytes: 1 << 30,
+            deadline: None,
         }
     }
 }

@@ -112,9 +112,24 @@ pub fn replay_with_compiler(
         }
     }
     let tmp = TempDir::new()?;
-    let bin = build(compiler, clang, sources, &kinds, data_model, &values, &tmp)?;
-    let targets = static_targets(&bin);
-    let raw = execute(&bin, tmp.path(), &targets, limits)?;
+    let deadline = limits.deadline;
+    let bin = build(
+        compiler, clang, sources, &kinds, data_model, &values, &tmp, deadline,
+    )?;
+    let targets = static_targets(&bin, deadline);
+    let mut limits = *limits;
+    if let Some(d) = deadline {
+        let left = d.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(ReplayError::Deadline {
+                step: "starting the program".into(),
+            });
+        }
+        if limits.time.is_zero() || left < limits.time {
+            limits.time = left;
+        }
+    }
+    let raw = execute(&bin, tmp.path(), &targets, &limits)?;
     Ok(report(raw, values.len()))
 }
 
@@ -170,6 +185,7 @@ fn is_executable(p: &Path) -> bool {
 
 /// Compiles the harness (not instrumented) and links it with the
 /// instrumented program; returns the executable's path.
+#[allow(clippy::too_many_arguments)]
 fn build(
     compiler: &Path,
     clang: bool,
@@ -178,6 +194,7 @@ fn build(
     data_model: DataModel,
     values: &[String],
     tmp: &TempDir,
+    deadline: Option<Instant>,
 ) -> Result<PathBuf, ReplayError> {
     let harness_c = tmp.write("harness.c", harness::harness_source(values))?;
     let harness_o = tmp.path().join("harness.o");
@@ -186,7 +203,7 @@ fn build(
         .arg(&harness_c)
         .arg("-o")
         .arg(&harness_o);
-    run_compiler(cmd, compiler)?;
+    run_compiler(cmd, compiler, deadline)?;
 
     let mut inputs = Vec::with_capacity(sources.len());
     for (k, (src, kind)) in sources.iter().zip(kinds).enumerate() {
@@ -199,7 +216,12 @@ fn build(
                 path: src.clone(),
                 source,
             })?,
-            Kind::Bitcode => disassemble(compiler, src, &tmp.path().join(format!("dis-{k}.ll")))?,
+            Kind::Bitcode => disassemble(
+                compiler,
+                src,
+                &tmp.path().join(format!("dis-{k}.ll")),
+                deadline,
+            )?,
         };
         match harness::patch_ir(&ir) {
             Some(patched) => inputs.push(tmp.write(&format!("src-{k}.ll"), patched)?),
@@ -216,7 +238,7 @@ fn build(
         .args(&inputs)
         .arg(&harness_o)
         .arg("-lm");
-    run_compiler(cmd, compiler)?;
+    run_compiler(cmd, compiler, deadline)?;
     Ok(bin)
 }
 
@@ -228,13 +250,82 @@ fn command_line(cmd: &Command) -> String {
         .join(" ")
 }
 
-fn run_compiler(mut cmd: Command, compiler: &Path) -> Result<(), ReplayError> {
-    let out = cmd
-        .stdin(Stdio::null())
-        .output()
+/// Like `Command::output` (stdin closed), but a child still running at
+/// `deadline` is killed and the answer is `Ok(None)`.
+fn output_by(
+    cmd: &mut Command,
+    deadline: Option<Instant>,
+) -> std::io::Result<Option<std::process::Output>> {
+    cmd.stdin(Stdio::null());
+    let Some(deadline) = deadline else {
+        return cmd.output().map(Some);
+    };
+    if Instant::now() >= deadline {
+        return Ok(None);
+    }
+    // its own process group, so that the linker a compiler driver starts
+    // is killed with it
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()?;
+    let pgid = child.id() as libc::pid_t;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = vec![];
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut buf);
+            }
+            buf
+        })
+    };
+    let out = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let mut nap = Duration::from_millis(1);
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if Instant::now() >= deadline {
+            // SAFETY: kill(2) on the group our child leads; the leader is
+            // not reaped yet, so the group id cannot have been reused.
+            unsafe { libc::kill(-pgid, libc::SIGKILL) };
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(10));
+    };
+    Ok(Some(std::process::Output {
+        status,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }))
+}
+
+fn run_compiler(
+    mut cmd: Command,
+    compiler: &Path,
+    deadline: Option<Instant>,
+) -> Result<(), ReplayError> {
+    let out = output_by(&mut cmd, deadline)
         .map_err(|source| ReplayError::Spawn {
             program: compiler.to_path_buf(),
             source,
+        })?
+        .ok_or_else(|| ReplayError::Deadline {
+            step: "compiling".into(),
         })?;
     if out.status.success() {
         return Ok(());
@@ -248,7 +339,12 @@ fn run_compiler(mut cmd: Command, compiler: &Path) -> Result<(), ReplayError> {
 
 /// Turns bitcode into textual IR with `llvm-dis` (next to the compiler, or
 /// `llvm-dis-16`, or LLVM 16's, or `llvm-dis`), returning the text.
-fn disassemble(compiler: &Path, bc: &Path, out: &Path) -> Result<String, ReplayError> {
+fn disassemble(
+    compiler: &Path,
+    bc: &Path,
+    out: &Path,
+    deadline: Option<Instant>,
+) -> Result<String, ReplayError> {
     let sibling = std::fs::canonicalize(compiler)
         .ok()
         .and_then(|c| c.parent().map(|d| d.join("llvm-dis")))
@@ -262,15 +358,13 @@ fn disassemble(compiler: &Path, bc: &Path, out: &Path) -> Result<String, ReplayE
             tool: "llvm-dis",
             path: bc.to_path_buf(),
         })?;
-    let res = Command::new(&tool)
-        .arg(bc)
-        .arg("-o")
-        .arg(out)
-        .stdin(Stdio::null())
-        .output()
+    let res = output_by(Command::new(&tool).arg(bc).arg("-o").arg(out), deadline)
         .map_err(|source| ReplayError::Spawn {
             program: tool.clone(),
             source,
+        })?
+        .ok_or_else(|| ReplayError::Deadline {
+            step: "disassembling".into(),
         })?;
     if !res.status.success() {
         return Err(ReplayError::ToolFailed {
@@ -288,14 +382,14 @@ fn disassemble(compiler: &Path, bc: &Path, out: &Path) -> Result<String, ReplayE
 /// Addresses of *static* `reach_error`/`__VERIFIER_error` definitions in the
 /// (non-PIE) executable, found with `nm`, as the harness's environment value.
 /// Global ones are found by the harness itself; `nm` missing means none.
-fn static_targets(bin: &Path) -> String {
+fn static_targets(bin: &Path, deadline: Option<Instant>) -> String {
     let Some(nm) = which("nm")
         .or_else(|| which("llvm-nm-16"))
         .or_else(|| which("llvm-nm"))
     else {
         return String::new();
     };
-    let Ok(out) = Command::new(nm).arg(bin).stdin(Stdio::null()).output() else {
+    let Ok(Some(out)) = output_by(Command::new(nm).arg(bin), deadline) else {
         return String::new();
     };
     let text = String::from_utf8_lossy(&out.stdout);

@@ -172,6 +172,46 @@ fn d_infinite_loop_times_out() {
 }
 
 #[test]
+fn d_deadline_bounds_compile_and_run() {
+    let d = tempfile::tempdir().unwrap();
+    let src = write(
+        d.path(),
+        "loop.c",
+        "int main(void) { volatile int x = 0; for (;;) { x++; } }\n",
+    );
+    // the run's own limit is long; the deadline cuts it
+    let start = Instant::now();
+    let limits = Limits {
+        time: Duration::from_secs(60),
+        deadline: Some(start + Duration::from_millis(1500)),
+        ..Limits::default()
+    };
+    match replay(
+        std::slice::from_ref(&src),
+        DataModel::Lp64,
+        &TestVector::default(),
+        &limits,
+    ) {
+        // compiled in time, then cut at the deadline
+        Ok(r) => assert_eq!(r.outcome, Outcome::Timeout, "{r:?}"),
+        // a very slow machine: compiling itself reached the deadline
+        Err(e) => assert!(matches!(e, ReplayError::Deadline { .. }), "{e}"),
+    }
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(4), "took {took:?}");
+    // a deadline already past: nothing is compiled or run
+    let past = Limits {
+        deadline: Some(Instant::now()),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let e = replay(&[src], DataModel::Lp64, &TestVector::default(), &past).unwrap_err();
+    assert!(matches!(e, ReplayError::Deadline { .. }), "{e}");
+    assert!(e.to_string().contains("deadline"), "{e}");
+    assert!(start.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
 fn e_inputs_run_out() {
     let d = tempfile::tempdir().unwrap();
     let src = write(

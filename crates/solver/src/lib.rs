@@ -27,6 +27,7 @@ mod guess;
 mod independence;
 mod translate;
 mod vars;
+mod watchdog;
 mod z3solver;
 
 #[cfg(test)]
@@ -35,12 +36,13 @@ mod difftest;
 pub use cache::{CachingSolver, CACHE_LIMIT, RECENT_MODELS};
 pub use guess::{GuessSolver, GUESS_BUDGET, GUESS_MAX_NODES, GUESS_MAX_SYMBOLS};
 pub use independence::IndependenceSolver;
-pub use z3solver::Z3Solver;
+pub use watchdog::resident_mb;
+pub use z3solver::{Z3Solver, DEADLINE_REASON, OVERRUN_GRACE, Z3_MIN_MEMORY_MB};
 
 use kappa_expr::{eval, Assignment, Expr, Kind, Sort, Val};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The answer to a satisfiability query.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,6 +186,15 @@ pub struct SolverConfig {
     pub cache: bool,
     /// Whether to include the [`IndependenceSolver`] (default `true`).
     pub independence: bool,
+    /// An instant no Z3 call may run past (default `None`): each call gets
+    /// at most the time left, one still running then is interrupted (see
+    /// [`Z3Solver`]), and from then on queries that reach Z3 answer
+    /// `Unknown(DEADLINE_REASON)` at once.
+    pub deadline: Option<Instant>,
+    /// Resident memory limit in MiB (default `None`): a Z3 call running
+    /// while the process exceeds it is interrupted (`Unknown("memory
+    /// limit ...")`), and Z3's process-wide `memory_max_size` is set to it.
+    pub memory_limit_mb: Option<u64>,
 }
 
 impl Default for SolverConfig {
@@ -193,6 +204,8 @@ impl Default for SolverConfig {
             dump_dir: None,
             cache: true,
             independence: true,
+            deadline: None,
+            memory_limit_mb: None,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::translate::{symbol_const, Translator, F_ARRAY, F_ARRAY_EQ, F_QUANT, F_UF};
 use crate::vars::free_syms;
+use crate::watchdog::{Cause, Watchdog};
 use crate::{model_refutes, SatResult, Solver, SolverConfig, SolverStats};
 use kappa_expr::eval::ArrVal;
 use kappa_expr::print::smtlib_script;
@@ -31,6 +32,15 @@ static DUMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 ///   parameter set from [`SolverConfig::timeout`]; a timeout (or any other
 ///   give-up of Z3) answers `Unknown` with Z3's reason (usually `"timeout"`
 ///   or `"canceled"`).
+/// - With a [`SolverConfig::deadline`], each Z3 call gets at most the time
+///   left (`min(timeout, deadline - now)`); from the deadline on, queries
+///   answer `Unknown("deadline reached")` without calling Z3.
+/// - A watchdog thread (one per solver, started at the first Z3 call)
+///   interrupts a Z3 call that reaches the deadline or runs
+///   [`OVERRUN_GRACE`] past its own limit, or
+///   whose process exceeds [`SolverConfig::memory_limit_mb`] of resident
+///   memory; such a call answers `Unknown` (`"deadline reached"`,
+///   `"timeout"`, or `"memory limit (N MiB resident)"`), whatever Z3 said.
 /// - Expressions are translated once: the translation cache (and one Z3
 ///   function declaration per `kappa_expr::FuncDecl`) lives as long as the
 ///   solver. Z3 ASTs live in the thread's Z3 context (the z3 0.19 bindings
@@ -53,7 +63,15 @@ static DUMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// `z3_time` in the statistics covers asserting, `check-sat` and reading
 /// the model; translation is not included.
 pub struct Z3Solver {
-    timeout_ms: u32,
+    timeout: Duration,
+    deadline: Option<Instant>,
+    memory_limit_mb: Option<u64>,
+    /// Started at the first Z3 call; `None` also when the thread could not start.
+    watchdog: Option<Watchdog>,
+    watchdog_started: bool,
+    /// Whether the limit of the call in progress is the deadline (not the
+    /// per-query timeout): Z3's own "timeout" then reads "deadline reached".
+    deadline_bound: bool,
     dump_dir: Option<PathBuf>,
     tr: Translator,
     depths: FxHashMap<Expr, u32>,
@@ -66,6 +84,12 @@ pub struct Z3Solver {
     /// Sum of the DAG sizes of the guarded assertions.
     guarded_nodes: usize,
 }
+
+/// How long past its limit a Z3 call may run before the watchdog interrupts it.
+pub const OVERRUN_GRACE: Duration = Duration::from_millis(50);
+
+/// The answer of a query refused or interrupted because of the deadline.
+pub const DEADLINE_REASON: &str = "deadline reached";
 
 /// Guarded assertions after which the incremental solver is rebuilt.
 const MAX_GUARDS: usize = 4_000;
@@ -123,13 +147,25 @@ fn dag_size(e: Expr) -> usize {
 }
 
 impl Z3Solver {
-    /// A solver using `cfg.timeout` and `cfg.dump_dir` (other fields are
-    /// about the chain and ignored here).
+    /// A solver using `cfg.timeout`, `cfg.deadline`, `cfg.memory_limit_mb`
+    /// and `cfg.dump_dir` (other fields are about the chain and ignored
+    /// here). With a memory limit, also sets Z3's process-wide
+    /// `memory_max_size` parameter to it (at least [`Z3_MIN_MEMORY_MB`]).
     pub fn new(cfg: &SolverConfig) -> Self {
+        let tr = Translator::new();
+        if let Some(mb) = cfg.memory_limit_mb {
+            // after the context exists: creating one needs some memory itself
+            z3::set_global_param("memory_max_size", &mb.max(Z3_MIN_MEMORY_MB).to_string());
+        }
         Z3Solver {
-            timeout_ms: timeout_ms(cfg.timeout),
+            timeout: cfg.timeout,
+            deadline: cfg.deadline,
+            memory_limit_mb: cfg.memory_limit_mb,
+            watchdog: None,
+            watchdog_started: false,
+            deadline_bound: false,
             dump_dir: cfg.dump_dir.clone(),
-            tr: Translator::new(),
+            tr,
             depths: FxHashMap::default(),
             stats: SolverStats::default(),
             incremental: None,
@@ -142,7 +178,11 @@ impl Z3Solver {
         self.tr.sync_context();
         let dump = self.dump_query(constraints, goal);
         let start = Instant::now();
-        let r = match catch_unwind(AssertUnwindSafe(|| self.run(constraints, goal))) {
+        let r = catch_unwind(AssertUnwindSafe(|| self.run(constraints, goal)));
+        if let Some(w) = &self.watchdog {
+            w.disarm(); // after a panic inside an armed call
+        }
+        let r = match r {
             Ok(Ok(r)) => r,
             Ok(Err(e)) => SatResult::Unknown(format!("translation failed: {e}")),
             Err(panic) => {
@@ -167,6 +207,9 @@ impl Z3Solver {
         constraints: &[Expr],
         goal: Expr,
     ) -> Result<SatResult, crate::translate::TranslateError> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(SatResult::Unknown(DEADLINE_REASON.to_string()));
+        }
         let mut asserted = Vec::with_capacity(constraints.len() + 1);
         for &c in constraints {
             asserted.push(self.tr.translate_bool(c)?);
@@ -210,13 +253,86 @@ impl Z3Solver {
         Ok(r)
     }
 
-    /// One `check-sat` of `asserted` on a fresh solver for `logic`.
+    /// The time limit of a Z3 call starting now: the per-query timeout, or
+    /// the time left before the deadline if shorter (then `deadline_bound`
+    /// is set). `None` when less than a millisecond is left.
+    fn call_limit(&mut self) -> Option<Duration> {
+        self.deadline_bound = false;
+        let Some(d) = self.deadline else {
+            return Some(self.timeout);
+        };
+        let left = d.saturating_duration_since(Instant::now());
+        if left < Duration::from_millis(1) {
+            return None;
+        }
+        if left < self.timeout {
+            self.deadline_bound = true;
+            return Some(left);
+        }
+        Some(self.timeout)
+    }
+
+    /// One `check-sat` of `asserted` for `logic`, bounded by [`Self::call_limit`]
+    /// and watched by the watchdog.
     fn z3_check(
         &mut self,
         asserted: &[z3::ast::Bool],
         logic: Option<&str>,
         constraints: &[Expr],
         goal: Expr,
+    ) -> SatResult {
+        let Some(limit) = self.call_limit() else {
+            return SatResult::Unknown(DEADLINE_REASON.to_string());
+        };
+        if !self.watchdog_started {
+            self.watchdog_started = true;
+            self.watchdog = Watchdog::start(self.memory_limit_mb)
+                .map_err(|e| tracing::warn!("cannot start the z3 watchdog: {e}"))
+                .ok();
+        }
+        if let Some(w) = &self.watchdog {
+            let until = match self.deadline {
+                Some(d) if self.deadline_bound => d,
+                _ => Instant::now() + limit + OVERRUN_GRACE,
+            };
+            w.arm(until);
+        }
+        let r = self.z3_check_limited(asserted, logic, constraints, goal, timeout_ms(limit));
+        let fired = self.watchdog.as_ref().and_then(|w| w.disarm());
+        let r = match fired {
+            None => r,
+            Some(cause) => {
+                // an interrupted solver may keep state, and a model read
+                // during the interrupt may be incomplete
+                self.incremental = None;
+                SatResult::Unknown(match cause {
+                    Cause::Time if self.deadline_bound => DEADLINE_REASON.to_string(),
+                    Cause::Time => "timeout".to_string(),
+                    Cause::Memory(mb) => format!("memory limit ({mb} MiB resident)"),
+                })
+            }
+        };
+        match r {
+            SatResult::Unknown(why)
+                if self.deadline_bound && (why == "timeout" || why == "canceled") =>
+            {
+                SatResult::Unknown(DEADLINE_REASON.to_string())
+            }
+            r => r,
+        }
+    }
+
+    /// One `check-sat` of `asserted`: on the incremental solver (with the
+    /// per-query timeout) for small plain bitvector queries, else on a
+    /// fresh solver for `logic` with Z3's `timeout` parameter set to
+    /// `timeout_ms`.
+    fn z3_check_limited(
+        &mut self,
+        asserted: &[z3::ast::Bool],
+        logic: Option<&str>,
+        constraints: &[Expr],
+        goal: Expr,
+        timeout_ms: u32,
     ) -> SatResult {
         if logic == Some("QF_BV") && incremental_friendly(constraints, goal) {
             if self.guards.len() > MAX_GUARDS || self.guarded_nodes > MAX_GUARDED_NODES {
@@ -226,11 +342,13 @@ impl Z3Solver {
                 self.guards.clear();
                 self.guarded_nodes = 0;
             }
-            let timeout_ms = self.timeout_ms;
+            // Changing the parameters of a solver costs about as much as an
+            // easy query: the long-lived solver keeps the per-query timeout,
+            // and a deadline nearer than that is left to the watchdog.
             let solver = self.incremental.get_or_insert_with(|| {
                 let s = z3::Solver::new();
                 let mut params = z3::Params::new();
-                params.set_u32("timeout", timeout_ms);
+                params.set_u32("timeout", self::timeout_ms(self.timeout));
                 s.set_params(&params);
                 s
             });
@@ -261,7 +379,7 @@ impl Z3Solver {
             .and_then(z3::Solver::new_for_logic)
             .unwrap_or_else(z3::Solver::new);
         let mut params = z3::Params::new();
-        params.set_u32("timeout", self.timeout_ms);
+        params.set_u32("timeout", timeout_ms);
         solver.set_params(&params);
         for a in asserted {
             solver.assert(a);
@@ -325,6 +443,10 @@ impl Solver for Z3Solver {
         SolverStats::layered(&self.stats, SolverStats::default())
     }
 }
+
+/// The least value given to Z3's `memory_max_size` (MiB): below it Z3
+/// cannot even create its solvers.
+pub const Z3_MIN_MEMORY_MB: u64 = 64;
 
 /// The Z3 logic for a query with the given feature bits (`None`: Z3's
 /// general solver). A logic-specific solver is an order of magnitude cheaper

@@ -385,3 +385,72 @@ fn deep_queries_go_through_the_chain() {
     assert_eq!(s.check(&pins, eq(e, bv(8, 77))), r);
     assert_eq!(s.stats().cache_hits, 1);
 }
+
+/// A query Z3 takes far longer than a second on: factoring a product of two
+/// 32-bit primes.
+fn factoring_goal() -> Expr {
+    let (_, x) = var("x", Sort::Bv(64));
+    let (_, y) = var("y", Sort::Bv(64));
+    let n: u128 = 4_294_967_291 * 4_294_967_279;
+    let lim = bv(64, 1 << 32);
+    and_all([
+        eq(mul(x, y), bv(64, n)),
+        ugt(x, bv(64, 1)),
+        ugt(y, bv(64, 1)),
+        ult(x, lim),
+        ult(y, lim),
+    ])
+}
+
+#[test]
+fn deadline_bounds_a_query_and_refuses_later_ones() {
+    let start = Instant::now();
+    let cfg = SolverConfig {
+        timeout: Duration::from_secs(60),
+        deadline: Some(start + Duration::from_millis(300)),
+        ..Default::default()
+    };
+    let mut s = Z3Solver::new(&cfg);
+    let r = s.check(&[], factoring_goal());
+    assert_eq!(r, SatResult::Unknown(DEADLINE_REASON.to_string()));
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    // past the deadline: answered without Z3
+    let z3_before = s.stats().z3_queries;
+    let (_, x) = var("x", Sort::Bv(8));
+    let r = s.check(&[], eq(x, bv(8, 1)));
+    assert_eq!(r, SatResult::Unknown(DEADLINE_REASON.to_string()));
+    assert_eq!(s.stats().z3_queries, z3_before);
+}
+
+#[test]
+fn deadline_far_away_changes_nothing() {
+    let cfg = SolverConfig {
+        deadline: Some(Instant::now() + Duration::from_secs(3600)),
+        ..Default::default()
+    };
+    let mut s = Z3Solver::new(&cfg);
+    let (_, x) = var("x", Sort::Bv(32));
+    for k in 0..20u128 {
+        // incremental solver, re-using its parameters
+        let r = s.check(&[ult(x, bv(32, 100))], eq(x, bv(32, k)));
+        assert!(r.is_sat(), "{r:?}");
+    }
+    assert!(s
+        .check(&[ult(x, bv(32, 100))], eq(x, bv(32, 100)))
+        .is_unsat());
+}
+
+#[test]
+fn chain_passes_the_deadline_down() {
+    let start = Instant::now();
+    let cfg = SolverConfig {
+        timeout: Duration::from_secs(60),
+        deadline: Some(start + Duration::from_millis(200)),
+        ..Default::default()
+    };
+    let mut s = build_solver(&cfg);
+    let r = s.check(&[], factoring_goal());
+    assert!(r.is_unknown(), "{r:?}");
+    assert!(start.elapsed() < Duration::from_secs(3));
+}
