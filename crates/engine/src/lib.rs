@@ -187,6 +187,9 @@ pub struct Stats {
     /// Compact execution: instantiations abandoned for the classic step
     /// because the solver could not decide a template state.
     pub template_fallbacks: u64,
+    /// Compact execution: queries shown satisfiable by a quantifier-free
+    /// instance (see `compact::rescue`).
+    pub rescued: u64,
 }
 
 /// How one concrete-mode path ended, with its trace (for differential tests).

@@ -33,7 +33,18 @@ impl Engine<'_> {
             if !st.witness_unchecked {
                 tracing::warn!("witness does not satisfy the path condition; asking the solver");
             }
-            match self.solver.check(&pc, b::tru()) {
+            // quantified (compact) path conditions: a quantifier-free
+            // instance's model is a model, and much cheaper
+            let rescued = if st.witness_unchecked {
+                self.rescue_check(&pc, b::tru())
+            } else {
+                None
+            };
+            let answer = match rescued {
+                Some(m) => SatResult::Sat(m),
+                None => self.solver.check(&pc, b::tru()),
+            };
+            match answer {
                 SatResult::Sat(m) => {
                     let mut w = st.witness.clone();
                     let (syms, _) = kappa_expr::print::free_symbols(&pc);
@@ -84,9 +95,16 @@ impl Engine<'_> {
                     b::bv(64, crate::compact::MAX_INSTANCE_ITERATIONS as u128),
                 )
             }));
-            let kappas = match self.solver.check(&pc_all, small) {
-                SatResult::Sat(m) => kappas.iter().map(|(k, _)| (*k, m.get(*k))).collect(),
-                _ => kappas,
+            let small_model = match self.rescue_check(&pc_all, b::tru()) {
+                Some(m) => Some(m),
+                None => match self.solver.check(&pc_all, small) {
+                    SatResult::Sat(m) => Some(m),
+                    _ => None,
+                },
+            };
+            let kappas = match small_model {
+                Some(m) => kappas.iter().map(|(k, _)| (*k, m.get(*k))).collect(),
+                None => kappas,
             };
             self.instance_model(&pc_all, &kappas)?
         };

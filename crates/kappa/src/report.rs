@@ -100,7 +100,7 @@ impl Report {
             })
         });
         let s = &self.stats;
-        json!({
+        let mut v = json!({
             "verdict": verdict_str(self.verdict),
             "reason": self.reason,
             "file": self.file,
@@ -115,7 +115,18 @@ impl Report {
                 "wall_time_s": round3(s.wall_time), "peak_memory_kb": self.peak_memory_kb,
             },
             "expected_verdict": self.expected,
-        })
+        });
+        if self.mode == "compact" {
+            // the paper's Table 1 columns
+            v["stats"]["compact"] = json!({
+                "cycles": s.cycles, "cycles_skipped": s.cycles_skipped, "templates": s.templates,
+                "template_time_s": round3(s.template_time), "template_uses": s.template_uses,
+                "template_fallbacks": s.template_fallbacks, "rescued_queries": s.rescued,
+                "smt_failures": s.failed_leaves,
+            });
+            v["stats"]["templates"] = json!(s.templates);
+        }
+        v
     }
 
     /// The human-readable text.
@@ -179,6 +190,20 @@ impl Report {
             s.wall_time,
             self.peak_memory_kb.map(|k| format!(", {:.1} MiB peak", k as f64 / 1024.0)).unwrap_or_default()
         );
+        if self.mode == "compact" {
+            let _ = writeln!(
+                o,
+                "compact: {} cycles ({} skipped), {} templates in {:.3}s, {} template uses, {} fallbacks to classic steps, {} queries rescued, {} SMT failures",
+                s.cycles,
+                s.cycles_skipped,
+                s.templates,
+                s.template_time,
+                s.template_uses,
+                s.template_fallbacks,
+                s.rescued,
+                s.failed_leaves
+            );
+        }
         for n in &self.notes {
             let _ = writeln!(o, "{n}");
         }

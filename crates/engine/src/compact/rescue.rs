@@ -37,6 +37,12 @@ fn conjuncts(c: Expr, out: &mut Vec<Expr>) {
 /// The bound `N` of a quantifier body `τ < N → P`: the constant `N` of a
 /// `τ <u N` inside it.
 fn bound_of(body: Expr, tau: Symbol) -> Option<u128> {
+    guard_of(body, tau)?.as_bv_const()
+}
+
+/// The bound `X` of a quantifier body `τ < X → P`: the `X` of a `τ <u X`
+/// inside it.
+fn guard_of(body: Expr, tau: Symbol) -> Option<Expr> {
     let mut stack = vec![body];
     let mut seen = 0;
     while let Some(e) = stack.pop() {
@@ -47,14 +53,29 @@ fn bound_of(body: Expr, tau: Symbol) -> Option<u128> {
         let k = e.kind();
         if let Kind::Ult(x, n) = &k {
             if matches!(x.kind(), Kind::Sym(s) if s == tau) {
-                if let Some(n) = n.as_bv_const() {
-                    return Some(n);
-                }
+                return Some(*n);
             }
         }
         stack.extend(k.children());
     }
     None
+}
+
+/// Whether `e` contains a quantifier.
+fn has_quantifier(e: Expr) -> bool {
+    let mut stack = vec![e];
+    let mut seen = rustc_hash::FxHashSet::default();
+    while let Some(x) = stack.pop() {
+        if x.is_const() || !seen.insert(x) {
+            continue;
+        }
+        let k = x.kind();
+        if matches!(k, Kind::Forall(..) | Kind::Exists(..)) {
+            return true;
+        }
+        stack.extend(k.children());
+    }
+    false
 }
 
 /// Replaces `select(A, t)` with constant `t` and symbol `A` by a scalar
@@ -96,7 +117,49 @@ impl Scalarize {
     }
 }
 
+/// Iterations expanded by [`Engine::rescue_check`].
+pub const RESCUE_ITERATIONS: u128 = 32;
+
 impl Engine<'_> {
+    /// Rescue of an undecided query (the paper's Section 4 proposal): the
+    /// quantifier-free instance where every quantifier `∀τ. τ < X → P(τ)` is
+    /// replaced by `∧_{t < K} (t < X → P(t)) ∧ X ≤ K` for
+    /// `K = RESCUE_ITERATIONS`. The instance implies the query (the
+    /// expansion is exact when `X ≤ K`), so a model of it is a model of the
+    /// query: `Some` is a sound "satisfiable". `None` (instance unsat or
+    /// undecided) proves nothing.
+    pub(crate) fn rescue_check(&mut self, constraints: &[Expr], goal: Expr) -> Option<Assignment> {
+        let mut flat = vec![];
+        for c in constraints.iter().chain(std::iter::once(&goal)) {
+            conjuncts(*c, &mut flat);
+        }
+        let mut ground = vec![];
+        let mut expanded = false;
+        for c in flat {
+            match c.kind() {
+                Kind::Forall(vs, body) if vs.len() == 1 => {
+                    let tau = vs[0];
+                    let bound = guard_of(body, tau)?;
+                    ground.push(b::ule(bound, b::bv(64, RESCUE_ITERATIONS)));
+                    for t in 0..RESCUE_ITERATIONS {
+                        let inst = substitute(body, &|s| (s == tau).then(|| b::bv(64, t)));
+                        conjuncts(inst, &mut ground);
+                    }
+                    expanded = true;
+                }
+                Kind::Forall(..) | Kind::Exists(..) => return None,
+                _ => ground.push(c),
+            }
+        }
+        if !expanded || ground.iter().any(|c| has_quantifier(*c)) {
+            return None;
+        }
+        match self.solver.check(&ground, b::tru()) {
+            SatResult::Sat(m) => Some(m),
+            _ => None,
+        }
+    }
+
     /// A model of `pc` with the parameters fixed to `kappas`, computed from
     /// the quantifier-free instance (see the module documentation), with the
     /// per-iteration input arrays filled in for every iteration read.

@@ -535,3 +535,75 @@ fn instr_name(i: &Instr) -> &'static str {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kappa_expr::{eval, Assignment};
+
+    fn kappa_with(v: u128) -> (Symbol, Assignment) {
+        let k = Symbol::fresh("k", Sort::Bv(64), SymbolKind::Param);
+        let mut a = Assignment::default();
+        a.set(k, v);
+        (k, a)
+    }
+
+    #[test]
+    fn pow_mod_is_exact_on_small_widths() {
+        // every base, every width up to 8, exponents 0..300 and a few huge ones
+        for w in 1..=8u32 {
+            for c in 0..(1u128 << w) {
+                for e in (0..300u128).chain([1 << 40, (1 << 63) + 5, u64::MAX as u128]) {
+                    let (k, a) = kappa_with(e);
+                    let got = eval(pow_mod(c, w, b::sym(k)), &a).unwrap().bits();
+                    let mut want = 1u128;
+                    let mut base = c;
+                    let mut n = e;
+                    while n > 0 {
+                        if n & 1 == 1 {
+                            want = want * base % (1 << w);
+                        }
+                        base = base * base % (1 << w);
+                        n >>= 1;
+                    }
+                    assert_eq!(got, want % (1 << w), "{c}^{e} mod 2^{w}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn progressions_are_computed_modulo_the_width() {
+        let a = Symbol::fresh("a", Sort::Bv(8), SymbolKind::Fresh);
+        let a0 = b::sym(a);
+        let (k, mut asg) = kappa_with(0);
+        // a + 3 per iteration, a *2 per iteration, a << 1 per iteration
+        let add = progression(a0, b::add(a0, b::bv(8, 3)), b::sym(k)).unwrap();
+        let mul = progression(a0, b::mul(a0, b::bv(8, 5)), b::sym(k)).unwrap();
+        let shl = progression(a0, b::bin(BvOp::Shl, a0, b::bv(8, 1)), b::sym(k)).unwrap();
+        for start in [0u128, 1, 7, 200, 255] {
+            for n in [0u128, 1, 2, 85, 86, 255, 256, 1000, 1 << 40] {
+                asg.set(a, start);
+                asg.set(k, n);
+                let (mut x, mut y, mut z) = (start, start, start);
+                for _ in 0..(n % 512).min(n) {
+                    x = (x + 3) % 256;
+                    y = (y * 5) % 256;
+                    z = (z << 1) % 256;
+                }
+                if n < 512 {
+                    assert_eq!(eval(add, &asg).unwrap().bits(), x, "add {start} {n}");
+                    assert_eq!(eval(mul, &asg).unwrap().bits(), y, "mul {start} {n}");
+                    assert_eq!(eval(shl, &asg).unwrap().bits(), z, "shl {start} {n}");
+                } else {
+                    // 3κ mod 256 depends on κ mod 256 only
+                    let want = (start + 3 * (n % 256)) % 256;
+                    assert_eq!(eval(add, &asg).unwrap().bits(), want);
+                    assert_eq!(eval(shl, &asg).unwrap().bits(), 0, "shifted out");
+                }
+            }
+        }
+        // no rule for a + a
+        assert!(progression(a0, b::add(a0, a0), b::sym(k)).is_none());
+    }
+}

@@ -62,3 +62,49 @@ pub fn parallel<T: Sync, F: Fn(&T) -> Option<String> + Sync>(items: &[T], f: F) 
     v.sort();
     v
 }
+
+/// Runs `kappa verify --json --timeout 60 EXTRA... FILE` on every file and
+/// returns the failures: a verdict other than the file's `// expect:`
+/// header, or a `false` without a confirmed native replay. A file's
+/// `// data-model:` header is passed on.
+pub fn verdict_failures(files: &[PathBuf], extra: &[&str]) -> Vec<String> {
+    parallel(files, |path| {
+        let src = std::fs::read_to_string(path).unwrap();
+        let expect = header(&src, "expect").expect("// expect: header");
+        let mut args = vec!["verify", "--json", "--timeout", "60"];
+        args.extend_from_slice(extra);
+        let dm = header(&src, "data-model");
+        if let Some(dm) = &dm {
+            args.push("--data-model");
+            args.push(dm);
+        }
+        let p = path.to_str().unwrap();
+        args.push(p);
+        let out = kappa(&args);
+        let name = path.file_name().unwrap().to_string_lossy();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let v: serde_json::Value = match serde_json::from_str(&stdout) {
+            Ok(v) => v,
+            Err(_) => {
+                return Some(format!(
+                    "{name}: no JSON (stderr: {})",
+                    String::from_utf8_lossy(&out.stderr)
+                ))
+            }
+        };
+        let got = v["verdict"].as_str().unwrap_or("?");
+        if got != expect {
+            return Some(format!(
+                "{name}: expected {expect}, got {got} ({})",
+                v["reason"]
+            ));
+        }
+        if got == "false" && v["replay"].as_str() != Some("reach_error reached") {
+            return Some(format!(
+                "{name}: false without a confirmed replay: {}",
+                v["replay"]
+            ));
+        }
+        None
+    })
+}
