@@ -13,6 +13,7 @@ pub mod memory;
 pub mod searcher;
 mod shims;
 pub mod state;
+mod strings;
 pub mod tree;
 
 pub use searcher::SearcherKind;

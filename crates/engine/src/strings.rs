@@ -1,0 +1,624 @@
+//! Models of the `<string.h>` functions that benchmarks call: `strlen`,
+//! `strnlen`, `strcpy`, `strncpy`, `strcmp`, `strncmp`, `strchr`, `memcmp`
+//! (and `bcmp`), `memchr`, also under their `__builtin_` spellings.
+//!
+//! The models are bit-precise over symbolic bytes. Every pointer argument is
+//! resolved to an object (one successor per object, through the engine's
+//! `resolve`); a symbolic offset into the object is split into its possible
+//! values (at most [`MAX_OFFSETS`], the rest is a failed leaf). With the
+//! offset concrete, position `i` of the argument is the byte at
+//! `offset + i`, and a function's result is an if-then-else chain over the
+//! positions where the scan may stop (the first zero byte for `strlen`, the
+//! first difference for `strcmp`, ...).
+//!
+//! Undefined behaviour is checked like the engine's other obligations
+//! (a possible violation is a failed leaf, the path goes on under the
+//! defined case): reading or writing past the end of an object (e.g. no
+//! zero byte between the start offset and the end of the object for
+//! `strlen`), writing to read-only memory, overlapping `strcpy`/`strncpy`.
+//! A chain is at most [`MAX_SYMBOLIC_POSITIONS`] positions deep where the
+//! stop condition is symbolic; a string that may go on beyond that is a
+//! failed leaf ("unsupported"), never silently cut.
+
+use crate::exec::{Feas, StepOut};
+use crate::state::State;
+use crate::{End, Engine, ErrorWitness, Validation};
+use kappa_expr::build::{self as b};
+use kappa_expr::{BvOp, Expr, Sort, Symbol, SymbolKind};
+use kappa_ir::{Loc, SrcLoc, Ty, VarId};
+
+/// Largest number of positions with a symbolic stop condition that one call
+/// examines (the depth of the result's if-then-else chain). A call whose
+/// result may depend on later positions is a failed leaf for those cases.
+pub(crate) const MAX_SYMBOLIC_POSITIONS: usize = 4096;
+
+/// Largest number of values a symbolic offset of a pointer argument is split
+/// into; further values are a failed leaf.
+pub(crate) const MAX_OFFSETS: usize = 16;
+
+/// The modelled functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Func {
+    Strlen,
+    Strnlen,
+    Strcpy,
+    Strncpy,
+    Strcmp,
+    Strncmp,
+    Strchr,
+    Memcmp,
+    Memchr,
+}
+
+impl Func {
+    fn from_name(name: &str) -> Option<Func> {
+        let name = name.strip_prefix("__builtin_").unwrap_or(name);
+        Some(match name {
+            "strlen" => Func::Strlen,
+            "strnlen" => Func::Strnlen,
+            "strcpy" => Func::Strcpy,
+            "strncpy" => Func::Strncpy,
+            "strcmp" => Func::Strcmp,
+            "strncmp" => Func::Strncmp,
+            "strchr" => Func::Strchr,
+            // bcmp: zero iff equal, any nonzero value otherwise; the memcmp
+            // model's result is one of those
+            "memcmp" | "bcmp" => Func::Memcmp,
+            "memchr" => Func::Memchr,
+            _ => return None,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Func::Strlen => "strlen",
+            Func::Strnlen => "strnlen",
+            Func::Strcpy => "strcpy",
+            Func::Strncpy => "strncpy",
+            Func::Strcmp => "strcmp",
+            Func::Strncmp => "strncmp",
+            Func::Strchr => "strchr",
+            Func::Memcmp => "memcmp",
+            Func::Memchr => "memchr",
+        }
+    }
+
+    fn arity(self) -> usize {
+        match self {
+            Func::Strlen => 1,
+            Func::Strnlen | Func::Strcpy | Func::Strcmp | Func::Strchr => 2,
+            Func::Strncpy | Func::Strncmp | Func::Memcmp | Func::Memchr => 3,
+        }
+    }
+
+    /// Indices of the pointer arguments.
+    fn pointers(self) -> &'static [usize] {
+        match self {
+            Func::Strlen | Func::Strnlen | Func::Strchr | Func::Memchr => &[0],
+            _ => &[0, 1],
+        }
+    }
+}
+
+/// Whether `name` (an external function) is modelled here.
+pub(crate) fn is_string_function(name: &str) -> bool {
+    Func::from_name(name).is_some()
+}
+
+/// A pointer argument resolved to an object and a concrete offset in it.
+#[derive(Clone, Copy, Debug)]
+struct Arg {
+    base: u64,
+    off: u64,
+    /// Bytes from the offset to the end of the object.
+    avail: u64,
+    read_only: bool,
+}
+
+/// Why a scan stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// A position certainly stops the function.
+    Hit,
+    /// All positions up to the limit (object end or length) were examined.
+    End,
+    /// [`MAX_SYMBOLIC_POSITIONS`] symbolic positions were examined.
+    Budget,
+}
+
+/// The positions examined by a scan: `(position, stops here, result if the
+/// first stop is here)` for every position whose stop condition is not
+/// constant false, in order.
+struct Scan {
+    hits: Vec<(u64, Expr, Expr)>,
+    /// Number of positions examined (`0..examined`).
+    examined: u64,
+    stop: Stop,
+}
+
+impl Scan {
+    /// Examines positions `0..limit`; `at(i)` gives the stop condition and
+    /// the result value at position `i`.
+    fn run(limit: u64, mut at: impl FnMut(u64) -> (Expr, Expr)) -> Scan {
+        let mut hits = vec![];
+        let mut symbolic = 0;
+        for i in 0..limit {
+            let (c, v) = at(i);
+            match c.as_bool_const() {
+                Some(false) => continue,
+                Some(true) => {
+                    hits.push((i, c, v));
+                    return Scan {
+                        hits,
+                        examined: i + 1,
+                        stop: Stop::Hit,
+                    };
+                }
+                None => {
+                    hits.push((i, c, v));
+                    symbolic += 1;
+                    if symbolic >= MAX_SYMBOLIC_POSITIONS {
+                        return Scan {
+                            hits,
+                            examined: i + 1,
+                            stop: Stop::Budget,
+                        };
+                    }
+                }
+            }
+        }
+        Scan {
+            hits,
+            examined: limit,
+            stop: Stop::End,
+        }
+    }
+
+    /// Some examined position stops the function, or (bounded functions)
+    /// the length `n` is within the examined positions.
+    fn covered(&self, n: Option<Expr>) -> Expr {
+        let mut c = match n {
+            Some(n) => b::ule(n, b::bv(n.width(), self.examined as u128)),
+            None => b::fls(),
+        };
+        for (_, h, _) in self.hits.iter().rev() {
+            c = b::or(*h, c);
+        }
+        c
+    }
+
+    /// The result at the first stopping position, `default` if none stops.
+    fn result(&self, default: Expr) -> Expr {
+        let mut r = default;
+        for (_, h, v) in self.hits.iter().rev() {
+            r = b::ite(*h, *v, r);
+        }
+        r
+    }
+}
+
+/// `i < n` at the width of `n` (true when there is no length).
+fn below(i: u64, n: Option<Expr>) -> Expr {
+    match n {
+        Some(n) => b::ult(b::bv(n.width(), i as u128), n),
+        None => b::tru(),
+    }
+}
+
+/// The constant value of a length, saturated to `u64`; `u64::MAX` if symbolic.
+fn max_len(n: Option<Expr>) -> u64 {
+    match n.and_then(|n| n.as_bv_const()) {
+        Some(v) => v.min(u64::MAX as u128) as u64,
+        None => u64::MAX,
+    }
+}
+
+/// Does the scan stop at a position whose bytes are `x` and `y`
+/// (`strcmp`: they differ, or the string ends)?
+fn string_stop(x: Expr, y: Expr) -> Expr {
+    if x.as_bv_const() == Some(0) || y.as_bv_const() == Some(0) {
+        // one side ends: either the other differs or both end
+        return b::tru();
+    }
+    b::or(b::ne(x, y), b::eq(x, b::bv(8, 0)))
+}
+
+/// The 32-bit difference `(unsigned char)x - (unsigned char)y`.
+fn byte_diff(x: Expr, y: Expr) -> Expr {
+    b::sub(b::zext(x, 32), b::zext(y, 32))
+}
+
+/// The `int` result of a comparison whose sign is the sign of `diff`.
+///
+/// C specifies only the sign of `strcmp`/`strncmp`/`memcmp`, and glibc's
+/// magnitudes depend on the implementation selected at run time (byte
+/// differences in some variants, -1/1 in others). The model therefore
+/// returns 0 when equal and otherwise an unconstrained value of the right
+/// sign (from one fresh 32-bit symbol `m`: negative `m | INT_MIN`,
+/// positive `m & INT_MAX`, with 0 mapped to 1; both cover their whole
+/// range). A `true` verdict thus holds whatever the magnitude, and a
+/// `false` that would depend on it is only reported if the native replay
+/// (glibc) takes the same path.
+fn sign_result(diff: Expr) -> Expr {
+    let zero = b::bv(32, 0);
+    if diff == zero {
+        return zero;
+    }
+    let m = b::sym(Symbol::fresh(
+        "cmp_magnitude",
+        Sort::Bv(32),
+        SymbolKind::Fresh,
+    ));
+    let low = b::bin(BvOp::And, m, b::bv(32, 0x7fff_ffff));
+    let pos = b::ite(b::eq(low, zero), b::bv(32, 1), low);
+    let neg = b::bin(BvOp::Or, m, b::bv(32, 0x8000_0000));
+    b::ite(
+        b::eq(diff, zero),
+        zero,
+        b::ite(b::slt(diff, zero), neg, pos),
+    )
+}
+
+/// Converts a length argument to pointer width.
+fn to_width(e: Expr, w: u32) -> Expr {
+    match e.width() {
+        x if x == w => e,
+        x if x < w => b::zext(e, w),
+        _ => b::trunc(e, w),
+    }
+}
+
+impl Engine<'_> {
+    /// Runs the model of the string function `name` (see
+    /// [`is_string_function`]): resolves the pointer arguments, checks the
+    /// obligations, performs the writes, stores the result in `dst` and
+    /// continues at `ret_loc`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn call_string_function(
+        &mut self,
+        st: State,
+        name: &str,
+        args: Vec<Expr>,
+        dst: Option<VarId>,
+        ret_loc: Loc,
+        src: Option<SrcLoc>,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+    ) -> StepOut {
+        let f = Func::from_name(name).expect("a modelled string function");
+        let at = self.module.describe(src);
+        if args.len() < f.arity() {
+            self.terminate(
+                st,
+                End::Failed(format!("{} with too few arguments at {at}", f.name())),
+                validate,
+            );
+            return StepOut::Done;
+        }
+        // one successor per object and offset of each pointer argument
+        let mut cur: Vec<(State, Vec<Arg>)> = vec![(st, vec![])];
+        for &i in f.pointers() {
+            let mut next = vec![];
+            for (s, objs) in cur {
+                // a zero-byte access: one-past-the-end pointers resolve too;
+                // the models check every position they touch
+                for (s2, base, off) in self.resolve(s, args[i], 0, false, src, validate) {
+                    let offs = match off.as_bv_const() {
+                        Some(o) => vec![(s2, o)],
+                        None => {
+                            let (v, dropped) = self.enumerate(s2, off, MAX_OFFSETS);
+                            if let Some(why) = dropped {
+                                self.record_failed(format!(
+                                    "{why} (offset of argument {} of {} at {at})",
+                                    i + 1,
+                                    f.name()
+                                ));
+                            }
+                            v
+                        }
+                    };
+                    for (s3, o) in offs {
+                        let obj = s3.mem.object_at(base).expect("resolved object");
+                        let arg = Arg {
+                            base,
+                            off: o as u64,
+                            avail: obj.size.saturating_sub(o as u64),
+                            read_only: obj.read_only,
+                        };
+                        let mut objs = objs.clone();
+                        objs.push(arg);
+                        next.push((s3, objs));
+                    }
+                }
+            }
+            cur = next;
+        }
+        let mut outs = vec![];
+        for (mut s, objs) in cur {
+            let Some(result) = self.string_model(&mut s, f, &args, &objs, &at) else {
+                self.terminate(s, End::Pruned, validate);
+                continue;
+            };
+            if let Some(d) = dst {
+                let ty = self.module.func(s.func()).vars[d.index()].ty;
+                let v = match ty {
+                    Ty::Bool => b::ne(result, b::bv(result.width(), 0)),
+                    Ty::Int(w) => to_width(result, w),
+                };
+                s.frame_mut().regs[d.index()] = Some(v);
+            }
+            s.loc = ret_loc;
+            outs.push(s);
+        }
+        self.fan_out(outs)
+    }
+
+    /// Requires `cond` for the path to go on: if its negation is feasible,
+    /// records the failed leaf `what`; then continues under `cond` (false:
+    /// the path cannot continue; the caller prunes it).
+    fn require(&mut self, st: &mut State, cond: Expr, what: String) -> bool {
+        if cond.as_bool_const() == Some(true) {
+            return true;
+        }
+        match self.feasible(st, b::not(cond)) {
+            Feas::Unsat => return true,
+            Feas::Sat(_) => self.record_failed(what),
+            Feas::Unknown(r) => self.record_failed(format!("solver {r} deciding: {what}")),
+        }
+        match self.feasible(st, cond) {
+            Feas::Sat(m) => {
+                Self::constrain(st, cond, m);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Requires that a scan covered every position the function may touch;
+    /// the failure is undefined behaviour unless the scan hit the budget.
+    fn require_scan(
+        &mut self,
+        st: &mut State,
+        sc: &Scan,
+        n: Option<Expr>,
+        f: Func,
+        ub: &str,
+        at: &str,
+    ) -> bool {
+        let what = if sc.stop == Stop::Budget {
+            format!(
+                "unsupported: {} over more than {MAX_SYMBOLIC_POSITIONS} bytes of symbolic data at {at}",
+                f.name()
+            )
+        } else {
+            format!("possible undefined behaviour: {} {ub} at {at}", f.name())
+        };
+        self.require(st, sc.covered(n), what)
+    }
+
+    /// The model proper, on resolved arguments. Returns the result (any
+    /// width; fitted to the destination by the caller), or `None` when the
+    /// path cannot go on (failure already recorded).
+    fn string_model(
+        &mut self,
+        st: &mut State,
+        f: Func,
+        args: &[Expr],
+        objs: &[Arg],
+        at: &str,
+    ) -> Option<Expr> {
+        let pb = self.ptr_bits();
+        let byte = |st: &mut State, a: &Arg, i: u64| -> Expr {
+            st.mem.read(a.base, b::bv(pb, (a.off + i) as u128), 1)
+        };
+        let ptr = |a: &Arg, i: u64| b::bv(pb, (a.base + a.off + i) as u128);
+        let null = b::bv(pb, 0);
+        let zero8 = b::bv(8, 0);
+        match f {
+            Func::Strlen | Func::Strnlen | Func::Strchr | Func::Memchr => {
+                let a = objs[0];
+                let n = match f {
+                    Func::Strnlen => Some(to_width(args[1], pb)),
+                    Func::Memchr => Some(to_width(args[2], pb)),
+                    _ => None,
+                };
+                let ch = match f {
+                    Func::Strchr | Func::Memchr => b::trunc(args[1], 8),
+                    _ => zero8,
+                };
+                let limit = a.avail.min(max_len(n));
+                let sc = Scan::run(limit, |i| {
+                    let x = byte(st, &a, i);
+                    let is_ch = b::eq(x, ch);
+                    let (stop, value) = match f {
+                        Func::Strlen | Func::Strnlen => (is_ch, b::bv(pb, i as u128)),
+                        Func::Strchr => (
+                            b::or(is_ch, b::eq(x, zero8)),
+                            b::ite(is_ch, ptr(&a, i), null),
+                        ),
+                        _ => (is_ch, ptr(&a, i)),
+                    };
+                    (b::and(below(i, n), stop), value)
+                });
+                if !self.require_scan(st, &sc, n, f, "reads past the end of an object", at) {
+                    return None;
+                }
+                // no stop within the examined positions: strnlen gives n,
+                // memchr null (strlen/strchr: excluded by the requirement)
+                let default = match f {
+                    Func::Strnlen => n.expect("strnlen has a length"),
+                    Func::Strlen => b::bv(pb, sc.examined as u128),
+                    _ => null,
+                };
+                Some(sc.result(default))
+            }
+            Func::Strcmp | Func::Strncmp | Func::Memcmp => {
+                let (x, y) = (objs[0], objs[1]);
+                let n = match f {
+                    Func::Strcmp => None,
+                    _ => Some(to_width(args[2], pb)),
+                };
+                if f == Func::Memcmp {
+                    // memcmp may read all n bytes whatever their contents
+                    let n = n.expect("memcmp has a length");
+                    let inb = b::and(
+                        b::ule(n, b::bv(pb, x.avail as u128)),
+                        b::ule(n, b::bv(pb, y.avail as u128)),
+                    );
+                    let what =
+                        format!("possible undefined behaviour: memcmp reads past the end of an object at {at}");
+                    if !self.require(st, inb, what) {
+                        return None;
+                    }
+                }
+                let limit = x.avail.min(y.avail).min(max_len(n));
+                let sc = Scan::run(limit, |i| {
+                    let (p, q) = (byte(st, &x, i), byte(st, &y, i));
+                    let stop = if f == Func::Memcmp {
+                        b::ne(p, q)
+                    } else {
+                        string_stop(p, q)
+                    };
+                    (b::and(below(i, n), stop), byte_diff(p, q))
+                });
+                if !self.require_scan(st, &sc, n, f, "reads past the end of an object", at) {
+                    return None;
+                }
+                Some(sign_result(sc.result(b::bv(32, 0))))
+            }
+            Func::Strcpy => {
+                let (d, s) = (objs[0], objs[1]);
+                if d.read_only {
+                    self.record_failed(format!(
+                        "possible undefined behaviour: strcpy writes to read-only memory at {at}"
+                    ));
+                    return None;
+                }
+                let mut bytes = vec![];
+                let sc = Scan::run(s.avail.min(d.avail), |i| {
+                    let p = byte(st, &s, i);
+                    bytes.push(p);
+                    (b::eq(p, zero8), p)
+                });
+                let ub = "reads or writes past the end of an object (source unterminated or longer than the destination)";
+                if !self.require_scan(st, &sc, None, f, ub, at) {
+                    return None;
+                }
+                if d.base == s.base {
+                    // the source string (with its zero) must end before the
+                    // distance between the two ranges
+                    let dist = d.off.abs_diff(s.off);
+                    let mut apart = b::fls();
+                    for (_, h, _) in sc.hits.iter().filter(|h| h.0 < dist) {
+                        apart = b::or(apart, *h);
+                    }
+                    let what = format!(
+                        "possible undefined behaviour: strcpy between overlapping objects at {at}"
+                    );
+                    if !self.require(st, apart, what) {
+                        return None;
+                    }
+                }
+                // byte i is copied iff no zero precedes it in the source
+                let mut copying = b::tru();
+                for (i, p) in bytes.iter().enumerate() {
+                    let i = i as u64;
+                    let v = if copying.as_bool_const() == Some(true) {
+                        *p
+                    } else {
+                        let old = byte(st, &d, i);
+                        b::ite(copying, *p, old)
+                    };
+                    st.mem.write(d.base, b::bv(pb, (d.off + i) as u128), v);
+                    copying = b::and(copying, b::ne(*p, zero8));
+                    if copying.as_bool_const() == Some(false) {
+                        break;
+                    }
+                }
+                Some(ptr(&d, 0))
+            }
+            Func::Strncpy => {
+                let (d, s) = (objs[0], objs[1]);
+                let n = to_width(args[2], pb);
+                let what = format!(
+                    "possible undefined behaviour: strncpy writes past the end of an object at {at}"
+                );
+                if !self.require(st, b::ule(n, b::bv(pb, d.avail as u128)), what) {
+                    return None;
+                }
+                if d.read_only {
+                    let what = format!(
+                        "possible undefined behaviour: strncpy writes to read-only memory at {at}"
+                    );
+                    if !self.require(st, b::eq(n, b::bv(pb, 0)), what) {
+                        return None;
+                    }
+                }
+                let limit = d.avail.min(max_len(Some(n)));
+                // the source is read up to its zero or n bytes
+                let mut bytes = vec![];
+                let sc = Scan::run(s.avail.min(limit), |i| {
+                    let p = byte(st, &s, i);
+                    bytes.push(p);
+                    (b::and(below(i, Some(n)), b::eq(p, zero8)), p)
+                });
+                let ub = "reads past the end of an object";
+                if !self.require_scan(st, &sc, Some(n), f, ub, at) {
+                    return None;
+                }
+                if d.base == s.base {
+                    let apart = if d.off >= s.off {
+                        // the bytes read (up to the zero or n) end before d
+                        let dist = d.off - s.off;
+                        let mut c = b::ule(n, b::bv(pb, dist as u128));
+                        for p in bytes.iter().take(dist as usize) {
+                            c = b::or(c, b::eq(*p, zero8));
+                        }
+                        c
+                    } else {
+                        b::ule(n, b::bv(pb, (s.off - d.off) as u128))
+                    };
+                    let what = format!(
+                        "possible undefined behaviour: strncpy between overlapping objects at {at}"
+                    );
+                    if !self.require(st, apart, what) {
+                        return None;
+                    }
+                }
+                // positions written: all of 0..n (n symbolic: guarded, up to
+                // the budget)
+                let mut width = limit;
+                if n.as_bv_const().is_none() && width > MAX_SYMBOLIC_POSITIONS as u64 {
+                    width = MAX_SYMBOLIC_POSITIONS as u64;
+                    let what = format!(
+                        "unsupported: strncpy with a symbolic length over more than {MAX_SYMBOLIC_POSITIONS} bytes at {at}"
+                    );
+                    if !self.require(st, b::ule(n, b::bv(pb, width as u128)), what) {
+                        return None;
+                    }
+                }
+                // copy up to the source's zero, then pad with zeros
+                let mut ended = b::fls();
+                for i in 0..width {
+                    let src = match bytes.get(i as usize) {
+                        Some(p) => b::ite(ended, zero8, *p),
+                        // beyond the bytes read: the source ended (the
+                        // requirement above excludes the other cases)
+                        None => zero8,
+                    };
+                    let inside = below(i, Some(n));
+                    let v = if inside.as_bool_const() == Some(true) {
+                        src
+                    } else {
+                        let old = byte(st, &d, i);
+                        b::ite(inside, src, old)
+                    };
+                    st.mem.write(d.base, b::bv(pb, (d.off + i) as u128), v);
+                    if let Some(p) = bytes.get(i as usize) {
+                        ended = b::or(ended, b::eq(*p, zero8));
+                    }
+                }
+                Some(ptr(&d, 0))
+            }
+        }
+    }
+}
