@@ -259,6 +259,89 @@ fn sign_result(diff: Expr) -> Expr {
     )
 }
 
+/// Stop condition and result at position `i` (byte `x`, address `ptr_i`)
+/// of `strlen`/`strnlen` (stop at a zero; result `i`), `strchr` (stop at
+/// `ch` or a zero; result the address if `ch`, else null) and `memchr`
+/// (stop at `ch`; result the address). `n`: the length bound, if any.
+fn search_at(f: Func, i: u64, n: Option<Expr>, x: Expr, ch: Expr, ptr_i: Expr) -> (Expr, Expr) {
+    let pb = ptr_i.width();
+    let zero8 = b::bv(8, 0);
+    let (stop, value) = match f {
+        Func::Strlen | Func::Strnlen => (b::eq(x, zero8), b::bv(pb, i as u128)),
+        Func::Strchr => {
+            let is_ch = b::eq(x, ch);
+            (
+                b::or(is_ch, b::eq(x, zero8)),
+                b::ite(is_ch, ptr_i, b::bv(pb, 0)),
+            )
+        }
+        _ => (b::eq(x, ch), ptr_i),
+    };
+    (b::and(below(i, n), stop), value)
+}
+
+/// Stop condition and byte difference at position `i` (bytes `p`, `q`) of
+/// `memcmp` (stop at a difference) or `strcmp`/`strncmp` (also at the end
+/// of the strings). `n`: the length bound, if any.
+fn compare_at(memcmp: bool, i: u64, n: Option<Expr>, p: Expr, q: Expr) -> (Expr, Expr) {
+    let stop = if memcmp {
+        b::ne(p, q)
+    } else {
+        string_stop(p, q)
+    };
+    (b::and(below(i, n), stop), byte_diff(p, q))
+}
+
+/// The destination bytes after `strcpy` from a source whose first bytes
+/// are `src` (the requirement that a zero lies among them is the caller's):
+/// byte `i` is copied iff no zero precedes it; `old(i)` reads the current
+/// byte `i` (only where it may survive).
+fn strcpy_bytes(src: &[Expr], mut old: impl FnMut(u64) -> Expr) -> Vec<Expr> {
+    let mut out = Vec::with_capacity(src.len());
+    let mut copying = b::tru();
+    for (i, p) in src.iter().enumerate() {
+        out.push(if copying.as_bool_const() == Some(true) {
+            *p
+        } else {
+            b::ite(copying, *p, old(i as u64))
+        });
+        copying = b::and(copying, b::ne(*p, b::bv(8, 0)));
+        if copying.as_bool_const() == Some(false) {
+            break;
+        }
+    }
+    out
+}
+
+/// The first `width` destination bytes after `strncpy(d, s, n)` where `src`
+/// are the source bytes read (up to a certain zero, the object's end or
+/// the budget; the caller requires that the source ends among them or
+/// `n <= src.len()`): bytes before `n` are the source's up to its zero,
+/// then zeros; bytes from `n` on keep `old(i)`.
+fn strncpy_bytes(src: &[Expr], n: Expr, width: u64, mut old: impl FnMut(u64) -> Expr) -> Vec<Expr> {
+    let zero8 = b::bv(8, 0);
+    let mut out = Vec::with_capacity(width as usize);
+    let mut ended = b::fls();
+    for i in 0..width {
+        let from_src = match src.get(i as usize) {
+            Some(p) => b::ite(ended, zero8, *p),
+            // beyond the bytes read: the source ended (the requirement
+            // excludes the other cases)
+            None => zero8,
+        };
+        let inside = below(i, Some(n));
+        out.push(if inside.as_bool_const() == Some(true) {
+            from_src
+        } else {
+            b::ite(inside, from_src, old(i))
+        });
+        if let Some(p) = src.get(i as usize) {
+            ended = b::or(ended, b::eq(*p, zero8));
+        }
+    }
+    out
+}
+
 /// Converts a length argument to pointer width.
 fn to_width(e: Expr, w: u32) -> Expr {
     match e.width() {
@@ -427,17 +510,7 @@ impl Engine<'_> {
                 };
                 let limit = a.avail.min(max_len(n));
                 let sc = Scan::run(limit, |i| {
-                    let x = byte(st, &a, i);
-                    let is_ch = b::eq(x, ch);
-                    let (stop, value) = match f {
-                        Func::Strlen | Func::Strnlen => (is_ch, b::bv(pb, i as u128)),
-                        Func::Strchr => (
-                            b::or(is_ch, b::eq(x, zero8)),
-                            b::ite(is_ch, ptr(&a, i), null),
-                        ),
-                        _ => (is_ch, ptr(&a, i)),
-                    };
-                    (b::and(below(i, n), stop), value)
+                    search_at(f, i, n, byte(st, &a, i), ch, ptr(&a, i))
                 });
                 if !self.require_scan(st, &sc, n, f, "reads past the end of an object", at) {
                     return None;
@@ -473,12 +546,7 @@ impl Engine<'_> {
                 let limit = x.avail.min(y.avail).min(max_len(n));
                 let sc = Scan::run(limit, |i| {
                     let (p, q) = (byte(st, &x, i), byte(st, &y, i));
-                    let stop = if f == Func::Memcmp {
-                        b::ne(p, q)
-                    } else {
-                        string_stop(p, q)
-                    };
-                    (b::and(below(i, n), stop), byte_diff(p, q))
+                    compare_at(f == Func::Memcmp, i, n, p, q)
                 });
                 if !self.require_scan(st, &sc, n, f, "reads past the end of an object", at) {
                     return None;
@@ -518,21 +586,10 @@ impl Engine<'_> {
                         return None;
                     }
                 }
-                // byte i is copied iff no zero precedes it in the source
-                let mut copying = b::tru();
-                for (i, p) in bytes.iter().enumerate() {
-                    let i = i as u64;
-                    let v = if copying.as_bool_const() == Some(true) {
-                        *p
-                    } else {
-                        let old = byte(st, &d, i);
-                        b::ite(copying, *p, old)
-                    };
-                    st.mem.write(d.base, b::bv(pb, (d.off + i) as u128), v);
-                    copying = b::and(copying, b::ne(*p, zero8));
-                    if copying.as_bool_const() == Some(false) {
-                        break;
-                    }
+                let new = strcpy_bytes(&bytes, |i| byte(st, &d, i));
+                for (i, v) in new.into_iter().enumerate() {
+                    st.mem
+                        .write(d.base, b::bv(pb, d.off as u128 + i as u128), v);
                 }
                 Some(ptr(&d, 0))
             }
@@ -596,29 +653,303 @@ impl Engine<'_> {
                         return None;
                     }
                 }
-                // copy up to the source's zero, then pad with zeros
-                let mut ended = b::fls();
-                for i in 0..width {
-                    let src = match bytes.get(i as usize) {
-                        Some(p) => b::ite(ended, zero8, *p),
-                        // beyond the bytes read: the source ended (the
-                        // requirement above excludes the other cases)
-                        None => zero8,
-                    };
-                    let inside = below(i, Some(n));
-                    let v = if inside.as_bool_const() == Some(true) {
-                        src
-                    } else {
-                        let old = byte(st, &d, i);
-                        b::ite(inside, src, old)
-                    };
-                    st.mem.write(d.base, b::bv(pb, (d.off + i) as u128), v);
-                    if let Some(p) = bytes.get(i as usize) {
-                        ended = b::or(ended, b::eq(*p, zero8));
-                    }
+                let new = strncpy_bytes(&bytes, n, width, |i| byte(st, &d, i));
+                for (i, v) in new.into_iter().enumerate() {
+                    st.mem
+                        .write(d.base, b::bv(pb, d.off as u128 + i as u128), v);
                 }
                 Some(ptr(&d, 0))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kappa_expr::{eval, Assignment};
+
+    /// Byte values that exercise zero, small, and high (negative as `char`) bytes.
+    const ALPHABET: [u128; 4] = [0, 1, 0x80, 0xff];
+    const PB: u32 = 32;
+    const BASE: u128 = 0x1000;
+
+    fn syms(name: &str, k: usize, w: u32) -> Vec<Symbol> {
+        (0..k)
+            .map(|i| Symbol::fresh(&format!("{name}{i}"), Sort::Bv(w), SymbolKind::Input))
+            .collect()
+    }
+
+    /// Every assignment of `ALPHABET` values to `vars`.
+    fn assignments(vars: &[Symbol]) -> Vec<Assignment> {
+        let mut out = vec![Assignment::default()];
+        for &v in vars {
+            let mut next = vec![];
+            for a in &out {
+                for &x in &ALPHABET {
+                    let mut a = a.clone();
+                    a.set(v, x);
+                    next.push(a);
+                }
+            }
+            out = next;
+        }
+        out
+    }
+
+    fn val(e: Expr, a: &Assignment) -> u128 {
+        eval(e, a).expect("evaluable").bits()
+    }
+
+    fn truth(e: Expr, a: &Assignment) -> bool {
+        eval(e, a).expect("evaluable").truth()
+    }
+
+    /// Reference semantics of the searches over a 3-byte object: `None` is
+    /// undefined behaviour (a read past the end).
+    fn search_ref(f: Func, x: &[u128], ch: u128, n: Option<u128>) -> Option<u128> {
+        let limit = n.unwrap_or(u128::MAX);
+        let mut i = 0u128;
+        while i < limit {
+            let byte = *x.get(i as usize)?;
+            match f {
+                Func::Strlen | Func::Strnlen if byte == 0 => return Some(i),
+                Func::Strchr if byte == ch => return Some(BASE + i),
+                Func::Strchr if byte == 0 => return Some(0),
+                Func::Memchr if byte == ch => return Some(BASE + i),
+                _ => {}
+            }
+            i += 1;
+        }
+        Some(match f {
+            Func::Strnlen => limit,
+            _ => 0,
+        })
+    }
+
+    #[test]
+    fn searches_agree_with_the_reference_on_all_small_inputs() {
+        let xs = syms("x", 3, 8);
+        let chs = syms("ch", 1, 8);
+        let bytes: Vec<Expr> = xs.iter().map(|s| b::sym(*s)).collect();
+        let ch = b::sym(chs[0]);
+        let mut vars = xs.clone();
+        vars.push(chs[0]);
+        let all = assignments(&vars);
+        let mut checked = 0;
+        for f in [Func::Strlen, Func::Strnlen, Func::Strchr, Func::Memchr] {
+            let bounded = matches!(f, Func::Strnlen | Func::Memchr);
+            let lengths: Vec<Option<u128>> = if bounded {
+                (0..=5).map(Some).collect()
+            } else {
+                vec![None]
+            };
+            for nv in lengths {
+                // the length as a symbol, so that the guards stay symbolic
+                let ns = Symbol::fresh("n", Sort::Bv(PB), SymbolKind::Input);
+                let n = nv.map(|_| b::sym(ns));
+                let sc = Scan::run(3, |i| {
+                    search_at(f, i, n, bytes[i as usize], ch, b::bv(PB, BASE + i as u128))
+                });
+                assert_eq!(sc.stop, Stop::End);
+                let default = match f {
+                    Func::Strnlen => n.unwrap(),
+                    Func::Strlen => b::bv(PB, 3),
+                    _ => b::bv(PB, 0),
+                };
+                let (covered, result) = (sc.covered(n), sc.result(default));
+                for a in &all {
+                    let mut a = a.clone();
+                    if let Some(v) = nv {
+                        a.set(ns, v);
+                    }
+                    let x: Vec<u128> = xs.iter().map(|s| a.get(*s)).collect();
+                    let want = search_ref(f, &x, a.get(chs[0]), nv);
+                    assert_eq!(truth(covered, &a), want.is_some(), "{f:?} {x:?} n={nv:?}");
+                    if let Some(w) = want {
+                        assert_eq!(
+                            val(result, &a),
+                            w,
+                            "{f:?} {x:?} ch={} n={nv:?}",
+                            a.get(chs[0])
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 3000);
+    }
+
+    /// Reference sign of strcmp/strncmp/memcmp over 3-byte objects (`None`:
+    /// a read past the end).
+    fn compare_ref(memcmp: bool, x: &[u128], y: &[u128], n: Option<u128>) -> Option<i32> {
+        let limit = n.unwrap_or(u128::MAX);
+        if memcmp && limit > 3 {
+            return None;
+        }
+        let mut i = 0u128;
+        while i < limit {
+            let (p, q) = (*x.get(i as usize)?, *y.get(i as usize)?);
+            if p != q {
+                return Some(if p < q { -1 } else { 1 });
+            }
+            if !memcmp && p == 0 {
+                return Some(0);
+            }
+            i += 1;
+        }
+        Some(0)
+    }
+
+    #[test]
+    fn comparisons_have_the_sign_of_the_first_unsigned_difference() {
+        let xs = syms("p", 3, 8);
+        let ys = syms("q", 3, 8);
+        let mut vars = xs.clone();
+        vars.extend(&ys);
+        let all = assignments(&vars);
+        for (memcmp, lengths) in [
+            (false, vec![None]),
+            (false, (0..=4).map(Some).collect::<Vec<_>>()),
+            (true, (0..=3).map(Some).collect()),
+        ] {
+            for nv in lengths {
+                let ns = Symbol::fresh("n", Sort::Bv(PB), SymbolKind::Input);
+                let n = nv.map(|_| b::sym(ns));
+                let sc = Scan::run(3, |i| {
+                    compare_at(memcmp, i, n, b::sym(xs[i as usize]), b::sym(ys[i as usize]))
+                });
+                let covered = sc.covered(n);
+                let r = sign_result(sc.result(b::bv(32, 0)));
+                let (mut free, _) = kappa_expr::print::free_symbols(&[r]);
+                free.retain(|s| s.info().kind == SymbolKind::Fresh);
+                for (k, a) in all.iter().enumerate() {
+                    let mut a = a.clone();
+                    if let Some(v) = nv {
+                        a.set(ns, v);
+                    }
+                    // vary the unspecified magnitude
+                    for s in &free {
+                        a.set(*s, [0, 1, 0x7fff_ffff, 0x8000_0000, 5][k % 5]);
+                    }
+                    let x: Vec<u128> = xs.iter().map(|s| a.get(*s)).collect();
+                    let y: Vec<u128> = ys.iter().map(|s| a.get(*s)).collect();
+                    let want = compare_ref(memcmp, &x, &y, nv);
+                    assert_eq!(truth(covered, &a), want.is_some(), "{x:?} {y:?} n={nv:?}");
+                    if let Some(w) = want {
+                        let got = kappa_expr::to_signed(val(r, &a), 32).signum() as i32;
+                        assert_eq!(got, w, "memcmp={memcmp} {x:?} {y:?} n={nv:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn comparison_results_cover_every_int_of_the_right_sign() {
+        for d in [-255i128, -1, 0, 1, 7, 255] {
+            let r = sign_result(b::bv(32, (d as u128) & 0xffff_ffff));
+            let (free, _) = kappa_expr::print::free_symbols(&[r]);
+            if d == 0 {
+                assert_eq!(r.as_bv_const(), Some(0));
+                continue;
+            }
+            let m = *free.iter().next().expect("a magnitude symbol");
+            // every target of the right sign is reachable (m = target works)
+            let targets: &[i128] = if d < 0 {
+                &[-1, -2, -255, i32::MIN as i128]
+            } else {
+                &[1, 2, 255, i32::MAX as i128]
+            };
+            for &t in targets {
+                let mut a = Assignment::default();
+                a.set(m, (t as u128) & 0xffff_ffff);
+                assert_eq!(kappa_expr::to_signed(val(r, &a), 32), t);
+            }
+            // and no value of the wrong sign or zero is
+            for mv in [0u128, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 0x1234_5678] {
+                let mut a = Assignment::default();
+                a.set(m, mv);
+                let v = kappa_expr::to_signed(val(r, &a), 32);
+                assert_eq!(v.signum(), d.signum(), "d={d} m={mv:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn strcpy_copies_through_the_first_zero_and_keeps_the_rest() {
+        let ss = syms("s", 3, 8);
+        let olds = syms("o", 3, 8);
+        let src: Vec<Expr> = ss.iter().map(|s| b::sym(*s)).collect();
+        let new = strcpy_bytes(&src, |i| b::sym(olds[i as usize]));
+        let mut vars = ss.clone();
+        vars.extend(&olds);
+        for a in assignments(&vars) {
+            let s: Vec<u128> = ss.iter().map(|x| a.get(*x)).collect();
+            let Some(len) = s.iter().position(|&c| c == 0) else {
+                continue; // unterminated: excluded by the caller's requirement
+            };
+            for i in 0..3 {
+                let want = if i <= len { s[i] } else { a.get(olds[i]) };
+                let got = new.get(i).map(|e| val(*e, &a)).unwrap_or(a.get(olds[i]));
+                assert_eq!(got, want, "src {s:?} byte {i}");
+            }
+        }
+        // a certain terminator ends the copy there
+        let short = strcpy_bytes(&[b::bv(8, 7), b::bv(8, 0), b::bv(8, 9)], |_| {
+            unreachable!("no old byte survives")
+        });
+        assert_eq!(short.len(), 2);
+    }
+
+    #[test]
+    fn strncpy_pads_with_zeros_and_does_not_terminate() {
+        let ss = syms("s", 3, 8);
+        let olds = syms("o", 4, 8);
+        let src: Vec<Expr> = ss.iter().map(|s| b::sym(*s)).collect();
+        let ns = Symbol::fresh("n", Sort::Bv(PB), SymbolKind::Input);
+        let new = strncpy_bytes(&src, b::sym(ns), 4, |i| b::sym(olds[i as usize]));
+        assert_eq!(new.len(), 4);
+        let mut vars = ss.clone();
+        vars.extend(&olds[..1]);
+        for a in assignments(&vars) {
+            for n in 0..=4u128 {
+                let mut a = a.clone();
+                a.set(ns, n);
+                a.set(olds[3], 0x55);
+                let s: Vec<u128> = ss.iter().map(|x| a.get(*x)).collect();
+                let len = s.iter().position(|&c| c == 0);
+                if len.is_none() && n > 3 {
+                    continue; // reads past the source: the caller's requirement
+                }
+                for i in 0..4usize {
+                    let want = if (i as u128) >= n {
+                        a.get(olds[i])
+                    } else if len.map(|l| i > l).unwrap_or(false) {
+                        0
+                    } else {
+                        s[i]
+                    };
+                    assert_eq!(val(new[i], &a), want, "src {s:?} n={n} byte {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn scans_stop_at_a_certain_hit_and_at_the_budget() {
+        let sc = Scan::run(10, |i| (b::bool_const(i == 4), b::bv(8, i as u128)));
+        assert_eq!((sc.stop, sc.examined, sc.hits.len()), (Stop::Hit, 5, 1));
+        assert_eq!(sc.result(b::bv(8, 99)).as_bv_const(), Some(4));
+        assert_eq!(sc.covered(None).as_bool_const(), Some(true));
+        let xs = syms("big", 1, 8);
+        let x = b::sym(xs[0]);
+        let sc = Scan::run(1 << 20, |i| (b::eq(x, b::bv(8, i as u128 & 0xff)), x));
+        assert_eq!(sc.stop, Stop::Budget);
+        assert_eq!(sc.examined as usize, MAX_SYMBOLIC_POSITIONS);
+        let sc = Scan::run(3, |_| (b::fls(), x));
+        assert_eq!((sc.stop, sc.examined), (Stop::End, 3));
+        assert_eq!(sc.covered(None).as_bool_const(), Some(false));
     }
 }
