@@ -223,12 +223,19 @@ fn string_stop(x: Expr, y: Expr) -> Expr {
     b::or(b::ne(x, y), b::eq(x, b::bv(8, 0)))
 }
 
-/// The 32-bit difference `(unsigned char)x - (unsigned char)y`.
-fn byte_diff(x: Expr, y: Expr) -> Expr {
-    b::sub(b::zext(x, 32), b::zext(y, 32))
+/// The order of the bytes `x` and `y` as unsigned chars, as a 2-bit value
+/// whose signed reading is the sign: 0 equal, 1 greater, -1 (0b11) less.
+/// (Cheaper for the solver than a 32-bit difference of the bytes.)
+fn byte_order(x: Expr, y: Expr) -> Expr {
+    b::ite(
+        b::eq(x, y),
+        b::bv(2, 0),
+        b::ite(b::ult(x, y), b::bv(2, 3), b::bv(2, 1)),
+    )
 }
 
-/// The `int` result of a comparison whose sign is the sign of `diff`.
+/// The `int` result of a comparison whose sign is the sign of `order` (a
+/// signed bitvector of any width).
 ///
 /// C specifies only the sign of `strcmp`/`strncmp`/`memcmp`, and glibc's
 /// magnitudes depend on the implementation selected at run time (byte
@@ -239,9 +246,10 @@ fn byte_diff(x: Expr, y: Expr) -> Expr {
 /// range). A `true` verdict thus holds whatever the magnitude, and a
 /// `false` that would depend on it is only reported if the native replay
 /// (glibc) takes the same path.
-fn sign_result(diff: Expr) -> Expr {
+fn sign_result(order: Expr) -> Expr {
     let zero = b::bv(32, 0);
-    if diff == zero {
+    let none = b::bv(order.width(), 0);
+    if order == none {
         return zero;
     }
     let m = b::sym(Symbol::fresh(
@@ -253,9 +261,9 @@ fn sign_result(diff: Expr) -> Expr {
     let pos = b::ite(b::eq(low, zero), b::bv(32, 1), low);
     let neg = b::bin(BvOp::Or, m, b::bv(32, 0x8000_0000));
     b::ite(
-        b::eq(diff, zero),
+        b::eq(order, none),
         zero,
-        b::ite(b::slt(diff, zero), neg, pos),
+        b::ite(b::slt(order, none), neg, pos),
     )
 }
 
@@ -280,7 +288,7 @@ fn search_at(f: Func, i: u64, n: Option<Expr>, x: Expr, ch: Expr, ptr_i: Expr) -
     (b::and(below(i, n), stop), value)
 }
 
-/// Stop condition and byte difference at position `i` (bytes `p`, `q`) of
+/// Stop condition and byte order at position `i` (bytes `p`, `q`) of
 /// `memcmp` (stop at a difference) or `strcmp`/`strncmp` (also at the end
 /// of the strings). `n`: the length bound, if any.
 fn compare_at(memcmp: bool, i: u64, n: Option<Expr>, p: Expr, q: Expr) -> (Expr, Expr) {
@@ -289,7 +297,7 @@ fn compare_at(memcmp: bool, i: u64, n: Option<Expr>, p: Expr, q: Expr) -> (Expr,
     } else {
         string_stop(p, q)
     };
-    (b::and(below(i, n), stop), byte_diff(p, q))
+    (b::and(below(i, n), stop), byte_order(p, q))
 }
 
 /// The destination bytes after `strcpy` from a source whose first bytes
@@ -551,7 +559,7 @@ impl Engine<'_> {
                 if !self.require_scan(st, &sc, n, f, "reads past the end of an object", at) {
                     return None;
                 }
-                Some(sign_result(sc.result(b::bv(32, 0))))
+                Some(sign_result(sc.result(b::bv(2, 0))))
             }
             Func::Strcpy => {
                 let (d, s) = (objs[0], objs[1]);
@@ -821,7 +829,7 @@ mod tests {
                     compare_at(memcmp, i, n, b::sym(xs[i as usize]), b::sym(ys[i as usize]))
                 });
                 let covered = sc.covered(n);
-                let r = sign_result(sc.result(b::bv(32, 0)));
+                let r = sign_result(sc.result(b::bv(2, 0)));
                 let (mut free, _) = kappa_expr::print::free_symbols(&[r]);
                 free.retain(|s| s.info().kind == SymbolKind::Fresh);
                 for (k, a) in all.iter().enumerate() {
