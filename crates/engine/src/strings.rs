@@ -5,11 +5,14 @@
 //! The models are bit-precise over symbolic bytes. Every pointer argument is
 //! resolved to an object (one successor per object, through the engine's
 //! `resolve`); a symbolic offset into the object is split into its possible
-//! values (at most [`MAX_OFFSETS`], the rest is a failed leaf). With the
-//! offset concrete, position `i` of the argument is the byte at
-//! `offset + i`, and a function's result is an if-then-else chain over the
-//! positions where the scan may stop (the first zero byte for `strlen`, the
-//! first difference for `strcmp`, ...).
+//! values (at most [`MAX_OFFSETS`]; functions that only read take the
+//! remaining values in one more state where the offset stays symbolic and
+//! every position is checked against the object's end, in objects of at
+//! most [`MAX_SYMBOLIC_OFFSET_OBJECT`] bytes; anything else is a failed
+//! leaf). Position `i` of the argument is the byte at `offset + i`, and a
+//! function's result is an if-then-else chain over the positions where the
+//! scan may stop (the first zero byte for `strlen`, the first difference
+//! for `strcmp`, ...).
 //!
 //! Undefined behaviour is checked like the engine's other obligations
 //! (a possible violation is a failed leaf, the path goes on under the
@@ -33,8 +36,14 @@ use kappa_ir::{Loc, SrcLoc, Ty, VarId};
 pub(crate) const MAX_SYMBOLIC_POSITIONS: usize = 4096;
 
 /// Largest number of values a symbolic offset of a pointer argument is split
-/// into; further values are a failed leaf.
+/// into. Functions that only read handle the further values in one more
+/// state with the offset symbolic, in objects of at most
+/// [`MAX_SYMBOLIC_OFFSET_OBJECT`] bytes; otherwise they are a failed leaf.
 pub(crate) const MAX_OFFSETS: usize = 16;
+
+/// Largest object read at a symbolic offset (each position read is an
+/// if-then-else over the object's bytes: quadratic in this size).
+pub(crate) const MAX_SYMBOLIC_OFFSET_OBJECT: u64 = 256;
 
 /// The modelled functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +100,11 @@ impl Func {
         }
     }
 
+    /// Whether the function only reads memory.
+    fn read_only(self) -> bool {
+        !matches!(self, Func::Strcpy | Func::Strncpy)
+    }
+
     /// Indices of the pointer arguments.
     fn pointers(self) -> &'static [usize] {
         match self {
@@ -105,14 +119,73 @@ pub(crate) fn is_string_function(name: &str) -> bool {
     Func::from_name(name).is_some()
 }
 
-/// A pointer argument resolved to an object and a concrete offset in it.
+/// A pointer argument resolved to an object and an offset in it: concrete
+/// (`sym` is `None`), or symbolic with more values than were worth
+/// splitting (read-only arguments only; then `off` is 0 and `avail` the
+/// object's size, the bounds of the possible offsets, and every position
+/// is guarded by its own bounds check).
 #[derive(Clone, Copy, Debug)]
 struct Arg {
     base: u64,
     off: u64,
-    /// Bytes from the offset to the end of the object.
+    /// Bytes from the offset to the end of the object (at most).
     avail: u64,
+    size: u64,
     read_only: bool,
+    sym: Option<Expr>,
+}
+
+impl Arg {
+    fn off_expr(&self, pb: u32) -> Expr {
+        self.sym.unwrap_or_else(|| b::bv(pb, self.off as u128))
+    }
+
+    /// The byte at position `i` (`i < avail`). At a symbolic offset: an
+    /// if-then-else over the object's bytes (the memory keeps its form;
+    /// the solver does much better on this than on an array read),
+    /// unconstrained (0) past the end, where `inb` is false.
+    fn byte(&self, st: &mut State, i: u64) -> Expr {
+        let pb = st.mem.ptr_bits();
+        match self.sym {
+            None => st.mem.read(self.base, b::bv(pb, (self.off + i) as u128), 1),
+            Some(o) => {
+                let at = b::add(o, b::bv(pb, i as u128));
+                let mut v = b::bv(8, 0);
+                for k in (i..self.size).rev() {
+                    let cell = st.mem.read(self.base, b::bv(pb, k as u128), 1);
+                    v = b::ite(b::eq(at, b::bv(pb, k as u128)), cell, v);
+                }
+                v
+            }
+        }
+    }
+
+    /// The address of position `i`.
+    fn ptr(&self, i: u64, pb: u32) -> Expr {
+        b::add(
+            b::bv(pb, self.base as u128),
+            b::add(self.off_expr(pb), b::bv(pb, i as u128)),
+        )
+    }
+
+    /// Position `i` (`i < avail`) is inside the object.
+    fn inb(&self, i: u64, pb: u32) -> Expr {
+        match self.sym {
+            None => b::tru(),
+            Some(o) => b::ult(
+                b::add(o, b::bv(pb, i as u128)),
+                b::bv(pb, self.size as u128),
+            ),
+        }
+    }
+
+    /// Bytes from the offset to the end of the object.
+    fn avail_expr(&self, pb: u32) -> Expr {
+        match self.sym {
+            None => b::bv(pb, self.avail as u128),
+            Some(o) => b::sub(b::bv(pb, self.size as u128), o),
+        }
+    }
 }
 
 /// Why a scan stopped.
@@ -175,10 +248,11 @@ impl Scan {
     }
 
     /// Some examined position stops the function, or (bounded functions)
-    /// the length `n` is within the examined positions.
-    fn covered(&self, n: Option<Expr>) -> Expr {
+    /// the length `n` is within the examined positions and `n_inside`
+    /// (the `n` bytes lie inside the objects) holds.
+    fn covered(&self, n: Option<Expr>, n_inside: Expr) -> Expr {
         let mut c = match n {
-            Some(n) => b::ule(n, b::bv(n.width(), self.examined as u128)),
+            Some(n) => b::and(b::ule(n, b::bv(n.width(), self.examined as u128)), n_inside),
             None => b::fls(),
         };
         for (_, h, _) in self.hits.iter().rev() {
@@ -267,11 +341,20 @@ fn sign_result(order: Expr) -> Expr {
     )
 }
 
-/// Stop condition and result at position `i` (byte `x`, address `ptr_i`)
+/// Stop condition and result at position `i` (byte `x`, address `ptr_i`,
+/// inside the object iff `inb`)
 /// of `strlen`/`strnlen` (stop at a zero; result `i`), `strchr` (stop at
 /// `ch` or a zero; result the address if `ch`, else null) and `memchr`
 /// (stop at `ch`; result the address). `n`: the length bound, if any.
-fn search_at(f: Func, i: u64, n: Option<Expr>, x: Expr, ch: Expr, ptr_i: Expr) -> (Expr, Expr) {
+fn search_at(
+    f: Func,
+    i: u64,
+    n: Option<Expr>,
+    inb: Expr,
+    x: Expr,
+    ch: Expr,
+    ptr_i: Expr,
+) -> (Expr, Expr) {
     let pb = ptr_i.width();
     let zero8 = b::bv(8, 0);
     let (stop, value) = match f {
@@ -285,19 +368,20 @@ fn search_at(f: Func, i: u64, n: Option<Expr>, x: Expr, ch: Expr, ptr_i: Expr) -
         }
         _ => (b::eq(x, ch), ptr_i),
     };
-    (b::and(below(i, n), stop), value)
+    (b::and(b::and(below(i, n), inb), stop), value)
 }
 
-/// Stop condition and byte order at position `i` (bytes `p`, `q`) of
+/// Stop condition and byte order at position `i` (bytes `p`, `q`, inside
+/// their objects iff `inb`) of
 /// `memcmp` (stop at a difference) or `strcmp`/`strncmp` (also at the end
 /// of the strings). `n`: the length bound, if any.
-fn compare_at(memcmp: bool, i: u64, n: Option<Expr>, p: Expr, q: Expr) -> (Expr, Expr) {
+fn compare_at(memcmp: bool, i: u64, n: Option<Expr>, inb: Expr, p: Expr, q: Expr) -> (Expr, Expr) {
     let stop = if memcmp {
         b::ne(p, q)
     } else {
         string_stop(p, q)
     };
-    (b::and(below(i, n), stop), byte_order(p, q))
+    (b::and(b::and(below(i, n), inb), stop), byte_order(p, q))
 }
 
 /// The destination bytes after `strcpy` from a source whose first bytes
@@ -393,27 +477,69 @@ impl Engine<'_> {
                 // a zero-byte access: one-past-the-end pointers resolve too;
                 // the models check every position they touch
                 for (s2, base, off) in self.resolve(s, args[i], 0, false, src, validate) {
-                    let offs = match off.as_bv_const() {
-                        Some(o) => vec![(s2, o)],
+                    let offs: Vec<(State, Option<u128>)> = match off.as_bv_const() {
+                        Some(o) => vec![(s2, Some(o))],
                         None => {
+                            let rest = s2.clone();
                             let (v, dropped) = self.enumerate(s2, off, MAX_OFFSETS);
-                            if let Some(why) = dropped {
-                                self.record_failed(format!(
-                                    "{why} (offset of argument {} of {} at {at})",
-                                    i + 1,
-                                    f.name()
-                                ));
+                            let mut out = vec![];
+                            let mut others = b::tru();
+                            for (s3, o) in v {
+                                others = b::and(others, b::ne(off, b::bv(off.width(), o)));
+                                out.push((s3, Some(o)));
                             }
-                            v
+                            if let Some(why) = dropped {
+                                // functions that only read: the remaining
+                                // offsets stay symbolic in one more state
+                                let mut covered = false;
+                                let small = rest
+                                    .mem
+                                    .object_at(base)
+                                    .is_some_and(|o| o.size <= MAX_SYMBOLIC_OFFSET_OBJECT);
+                                if f.read_only() && small {
+                                    match self.feasible(&rest, others) {
+                                        Feas::Sat(m) => {
+                                            let mut r = rest;
+                                            r.id = self.new_state_id();
+                                            self.stats.states += 1;
+                                            Self::constrain(&mut r, others, m);
+                                            out.push((r, None));
+                                            covered = true;
+                                        }
+                                        Feas::Unsat => covered = true,
+                                        Feas::Unknown(_) => {}
+                                    }
+                                }
+                                if !covered {
+                                    self.record_failed(format!(
+                                        "{why} (offset of argument {} of {} at {at})",
+                                        i + 1,
+                                        f.name()
+                                    ));
+                                }
+                            }
+                            out
                         }
                     };
                     for (s3, o) in offs {
                         let obj = s3.mem.object_at(base).expect("resolved object");
-                        let arg = Arg {
-                            base,
-                            off: o as u64,
-                            avail: obj.size.saturating_sub(o as u64),
-                            read_only: obj.read_only,
+                        let arg = match o {
+                            Some(o) => Arg {
+                                base,
+                                off: o as u64,
+                                avail: obj.size.saturating_sub(o as u64),
+                                size: obj.size,
+                                read_only: obj.read_only,
+                                sym: None,
+                            },
+                            None => Arg {
+                                base,
+                                off: 0,
+                                avail: obj.size,
+                                size: obj.size,
+                                read_only: obj.read_only,
+                                sym: Some(off),
+                            },
                         };
                         let mut objs = objs.clone();
                         objs.push(arg);
@@ -464,13 +590,14 @@ impl Engine<'_> {
         }
     }
 
-    /// Requires that a scan covered every position the function may touch;
-    /// the failure is undefined behaviour unless the scan hit the budget.
+    /// Requires `covered` (from [`Scan::covered`]: the scan `sc` covered
+    /// every position the function may touch); a violation is undefined
+    /// behaviour, or unsupported if the scan stopped at the budget.
     fn require_scan(
         &mut self,
         st: &mut State,
         sc: &Scan,
-        n: Option<Expr>,
+        covered: Expr,
         f: Func,
         ub: &str,
         at: &str,
@@ -483,7 +610,7 @@ impl Engine<'_> {
         } else {
             format!("possible undefined behaviour: {} {ub} at {at}", f.name())
         };
-        self.require(st, sc.covered(n), what)
+        self.require(st, covered, what)
     }
 
     /// The model proper, on resolved arguments. Returns the result (any
@@ -498,10 +625,8 @@ impl Engine<'_> {
         at: &str,
     ) -> Option<Expr> {
         let pb = self.ptr_bits();
-        let byte = |st: &mut State, a: &Arg, i: u64| -> Expr {
-            st.mem.read(a.base, b::bv(pb, (a.off + i) as u128), 1)
-        };
-        let ptr = |a: &Arg, i: u64| b::bv(pb, (a.base + a.off + i) as u128);
+        let byte = |st: &mut State, a: &Arg, i: u64| a.byte(st, i);
+        let ptr = |a: &Arg, i: u64| a.ptr(i, pb);
         let null = b::bv(pb, 0);
         let zero8 = b::bv(8, 0);
         match f {
@@ -518,9 +643,11 @@ impl Engine<'_> {
                 };
                 let limit = a.avail.min(max_len(n));
                 let sc = Scan::run(limit, |i| {
-                    search_at(f, i, n, byte(st, &a, i), ch, ptr(&a, i))
+                    search_at(f, i, n, a.inb(i, pb), byte(st, &a, i), ch, ptr(&a, i))
                 });
-                if !self.require_scan(st, &sc, n, f, "reads past the end of an object", at) {
+                let n_inside = n.map_or(b::tru(), |n| b::ule(n, a.avail_expr(pb)));
+                let ub = "reads past the end of an object";
+                if !self.require_scan(st, &sc, sc.covered(n, n_inside), f, ub, at) {
                     return None;
                 }
                 // no stop within the examined positions: strnlen gives n,
@@ -541,10 +668,7 @@ impl Engine<'_> {
                 if f == Func::Memcmp {
                     // memcmp may read all n bytes whatever their contents
                     let n = n.expect("memcmp has a length");
-                    let inb = b::and(
-                        b::ule(n, b::bv(pb, x.avail as u128)),
-                        b::ule(n, b::bv(pb, y.avail as u128)),
-                    );
+                    let inb = b::and(b::ule(n, x.avail_expr(pb)), b::ule(n, y.avail_expr(pb)));
                     let what =
                         format!("possible undefined behaviour: memcmp reads past the end of an object at {at}");
                     if !self.require(st, inb, what) {
@@ -554,15 +678,21 @@ impl Engine<'_> {
                 let limit = x.avail.min(y.avail).min(max_len(n));
                 let sc = Scan::run(limit, |i| {
                     let (p, q) = (byte(st, &x, i), byte(st, &y, i));
-                    compare_at(f == Func::Memcmp, i, n, p, q)
+                    let inb = b::and(x.inb(i, pb), y.inb(i, pb));
+                    compare_at(f == Func::Memcmp, i, n, inb, p, q)
                 });
-                if !self.require_scan(st, &sc, n, f, "reads past the end of an object", at) {
+                let n_inside = n.map_or(b::tru(), |n| {
+                    b::and(b::ule(n, x.avail_expr(pb)), b::ule(n, y.avail_expr(pb)))
+                });
+                let ub = "reads past the end of an object";
+                if !self.require_scan(st, &sc, sc.covered(n, n_inside), f, ub, at) {
                     return None;
                 }
                 Some(sign_result(sc.result(b::bv(2, 0))))
             }
             Func::Strcpy => {
                 let (d, s) = (objs[0], objs[1]);
+                debug_assert!(d.sym.is_none() && s.sym.is_none(), "concrete offsets");
                 if d.read_only {
                     self.record_failed(format!(
                         "possible undefined behaviour: strcpy writes to read-only memory at {at}"
@@ -576,7 +706,7 @@ impl Engine<'_> {
                     (b::eq(p, zero8), p)
                 });
                 let ub = "reads or writes past the end of an object (source unterminated or longer than the destination)";
-                if !self.require_scan(st, &sc, None, f, ub, at) {
+                if !self.require_scan(st, &sc, sc.covered(None, b::tru()), f, ub, at) {
                     return None;
                 }
                 if d.base == s.base {
@@ -603,6 +733,7 @@ impl Engine<'_> {
             }
             Func::Strncpy => {
                 let (d, s) = (objs[0], objs[1]);
+                debug_assert!(d.sym.is_none() && s.sym.is_none(), "concrete offsets");
                 let n = to_width(args[2], pb);
                 let what = format!(
                     "possible undefined behaviour: strncpy writes past the end of an object at {at}"
@@ -627,7 +758,7 @@ impl Engine<'_> {
                     (b::and(below(i, Some(n)), b::eq(p, zero8)), p)
                 });
                 let ub = "reads past the end of an object";
-                if !self.require_scan(st, &sc, Some(n), f, ub, at) {
+                if !self.require_scan(st, &sc, sc.covered(Some(n), b::tru()), f, ub, at) {
                     return None;
                 }
                 if d.base == s.base {
@@ -757,7 +888,8 @@ mod tests {
                 let ns = Symbol::fresh("n", Sort::Bv(PB), SymbolKind::Input);
                 let n = nv.map(|_| b::sym(ns));
                 let sc = Scan::run(3, |i| {
-                    search_at(f, i, n, bytes[i as usize], ch, b::bv(PB, BASE + i as u128))
+                    let ptr_i = b::bv(PB, BASE + i as u128);
+                    search_at(f, i, n, b::tru(), bytes[i as usize], ch, ptr_i)
                 });
                 assert_eq!(sc.stop, Stop::End);
                 let default = match f {
@@ -765,7 +897,7 @@ mod tests {
                     Func::Strlen => b::bv(PB, 3),
                     _ => b::bv(PB, 0),
                 };
-                let (covered, result) = (sc.covered(n), sc.result(default));
+                let (covered, result) = (sc.covered(n, b::tru()), sc.result(default));
                 for a in &all {
                     let mut a = a.clone();
                     if let Some(v) = nv {
@@ -811,6 +943,74 @@ mod tests {
     }
 
     #[test]
+    fn searches_from_a_symbolic_offset_check_every_position_against_the_end() {
+        // a 3-byte object read from a symbolic offset o in [0, 3]
+        let xs = syms("y", 3, 8);
+        let os = Symbol::fresh("o", Sort::Bv(PB), SymbolKind::Input);
+        let o = b::sym(os);
+        let arg = Arg {
+            base: BASE as u64,
+            off: 0,
+            avail: 3,
+            size: 3,
+            read_only: true,
+            sym: Some(o),
+        };
+        // the byte at o + i, as the memory's array read would give it
+        let at = |i: u64| {
+            let mut v = b::bv(8, 0);
+            for k in (0..3u64).rev() {
+                let hit = b::eq(b::add(o, b::bv(PB, i as u128)), b::bv(PB, k as u128));
+                v = b::ite(hit, b::sym(xs[k as usize]), v);
+            }
+            v
+        };
+        let all = assignments(&xs);
+        for f in [Func::Strlen, Func::Strnlen, Func::Memchr] {
+            let ns = Symbol::fresh("n", Sort::Bv(PB), SymbolKind::Input);
+            let n = (f != Func::Strlen).then(|| b::sym(ns));
+            let ch = b::bv(8, 0x80);
+            let sc = Scan::run(3, |i| {
+                search_at(f, i, n, arg.inb(i, PB), at(i), ch, arg.ptr(i, PB))
+            });
+            let n_inside = n.map_or(b::tru(), |n| b::ule(n, arg.avail_expr(PB)));
+            let covered = sc.covered(n, n_inside);
+            let default = n.unwrap_or(b::bv(PB, 0));
+            let default = if f == Func::Memchr {
+                b::bv(PB, 0)
+            } else {
+                default
+            };
+            let result = sc.result(default);
+            for a in &all {
+                for ov in 0..=3u128 {
+                    for nv in 0..=4u128 {
+                        let mut a = a.clone();
+                        a.set(os, ov);
+                        a.set(ns, nv);
+                        let x: Vec<u128> = xs.iter().map(|s| a.get(*s)).collect();
+                        let want = search_ref(f, &x[ov as usize..], 0x80, n.map(|_| nv)).map(|r| {
+                            if f == Func::Memchr && r != 0 {
+                                r + ov
+                            } else {
+                                r
+                            }
+                        });
+                        assert_eq!(
+                            truth(covered, &a),
+                            want.is_some(),
+                            "{f:?} {x:?} o={ov} n={nv}"
+                        );
+                        if let Some(w) = want {
+                            assert_eq!(val(result, &a), w, "{f:?} {x:?} o={ov} n={nv}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn comparisons_have_the_sign_of_the_first_unsigned_difference() {
         let xs = syms("p", 3, 8);
         let ys = syms("q", 3, 8);
@@ -826,9 +1026,10 @@ mod tests {
                 let ns = Symbol::fresh("n", Sort::Bv(PB), SymbolKind::Input);
                 let n = nv.map(|_| b::sym(ns));
                 let sc = Scan::run(3, |i| {
-                    compare_at(memcmp, i, n, b::sym(xs[i as usize]), b::sym(ys[i as usize]))
+                    let (p, q) = (b::sym(xs[i as usize]), b::sym(ys[i as usize]));
+                    compare_at(memcmp, i, n, b::tru(), p, q)
                 });
-                let covered = sc.covered(n);
+                let covered = sc.covered(n, b::tru());
                 let r = sign_result(sc.result(b::bv(2, 0)));
                 let (mut free, _) = kappa_expr::print::free_symbols(&[r]);
                 free.retain(|s| s.info().kind == SymbolKind::Fresh);
@@ -950,7 +1151,7 @@ mod tests {
         let sc = Scan::run(10, |i| (b::bool_const(i == 4), b::bv(8, i as u128)));
         assert_eq!((sc.stop, sc.examined, sc.hits.len()), (Stop::Hit, 5, 1));
         assert_eq!(sc.result(b::bv(8, 99)).as_bv_const(), Some(4));
-        assert_eq!(sc.covered(None).as_bool_const(), Some(true));
+        assert_eq!(sc.covered(None, b::tru()).as_bool_const(), Some(true));
         let xs = syms("big", 1, 8);
         let x = b::sym(xs[0]);
         let sc = Scan::run(1 << 20, |i| (b::eq(x, b::bv(8, i as u128 & 0xff)), x));
@@ -958,6 +1159,6 @@ mod tests {
         assert_eq!(sc.examined as usize, MAX_SYMBOLIC_POSITIONS);
         let sc = Scan::run(3, |_| (b::fls(), x));
         assert_eq!((sc.stop, sc.examined), (Stop::End, 3));
-        assert_eq!(sc.covered(None).as_bool_const(), Some(false));
+        assert_eq!(sc.covered(None, b::tru()).as_bool_const(), Some(false));
     }
 }

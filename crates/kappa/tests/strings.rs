@@ -91,6 +91,26 @@ fn long_symbolic_strings_are_cut_with_a_reason() {
 }
 
 #[test]
+fn copies_at_a_symbolic_offset_with_many_values_are_cut_with_a_reason() {
+    unknown_because(
+        "int main(void) { char s[48], d[48]; for (int i = 0; i < 48; i++) s[i] = 'a' + i % 7;\n\
+         s[47] = 0; unsigned k = __VERIFIER_nondet_uint(); if (k >= 40) return 0;\n\
+         strcpy(d, s + k); if (d[0] == 'q') reach_error(); return 0; }",
+        "(offset of argument 2 of strcpy",
+    );
+}
+
+#[test]
+fn reads_at_a_symbolic_offset_into_a_large_object_are_cut_with_a_reason() {
+    unknown_because(
+        "char b[1000]; int main(void) { for (int i = 0; i < 999; i++) b[i] = 'a' + i % 5;\n\
+         unsigned k = __VERIFIER_nondet_uint(); if (k >= 900) return 0;\n\
+         if (strlen(b + k) == 0) reach_error(); return 0; }",
+        "(offset of argument 1 of strlen",
+    );
+}
+
+#[test]
 fn the_magnitude_of_strcmp_is_not_assumed() {
     // glibc returns a byte difference here, but C fixes only the sign: the
     // model must not claim that the error is unreachable
