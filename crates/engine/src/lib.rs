@@ -15,6 +15,7 @@ pub mod memory;
 pub mod searcher;
 mod shims;
 pub mod state;
+mod strings;
 pub mod tree;
 mod witness;
 

@@ -1,5 +1,6 @@
 //! Models of external functions: heap management, memory intrinsics, output
-//! functions, `__kappa_trace`. Any other external function makes the path a
+//! functions, `__kappa_trace`; the `<string.h>` functions are dispatched to
+//! `strings`. Any other external function makes the path a
 //! failed leaf (its effect is unknown).
 
 use crate::exec::StepOut;
@@ -44,6 +45,9 @@ impl Engine<'_> {
                     None => fail!("solver could not concretize the {} at {at}", $what),
                 }
             };
+        }
+        if crate::strings::is_string_function(&name) {
+            return self.call_string_function(st, &name, args, dst, ret_loc, src, validate);
         }
         let base_name = name.split('.').take(2).collect::<Vec<_>>().join(".");
         // arguments that must be concrete: fork over their few possible values
