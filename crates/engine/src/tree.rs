@@ -28,6 +28,9 @@ pub struct TreeNode {
     pub edge: String,
     /// Set for leaves.
     pub leaf: Option<LeafKind>,
+    /// Set for a template instantiation of compact execution: the fresh
+    /// parameter κ (drawn as a filled hexagon, the paper's Figure 1(c)).
+    pub template: Option<String>,
 }
 
 /// The tree; node 0 is the root.
@@ -50,6 +53,7 @@ impl ExecTree {
                 label,
                 edge: String::new(),
                 leaf: None,
+                template: None,
             }],
             truncated: false,
             limit,
@@ -72,8 +76,18 @@ impl ExecTree {
             label,
             edge,
             leaf,
+            template: None,
         });
         self.nodes.len() - 1
+    }
+    /// Adds a template-instantiation node with parameter `param` under
+    /// `parent`; returns its id (or `parent` when the tree is full).
+    pub fn add_template(&mut self, parent: usize, label: String, param: String) -> usize {
+        let id = self.add(parent, label, String::new(), None);
+        if id != parent {
+            self.nodes[id].template = Some(param);
+        }
+        id
     }
     /// Graphviz DOT text; deterministic.
     pub fn to_dot(&self) -> String {
@@ -81,6 +95,11 @@ impl ExecTree {
         let mut out = String::from("digraph kappa_tree {\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n  edge [fontname=\"monospace\", fontsize=9];\n");
         for (i, n) in self.nodes.iter().enumerate() {
             let (shape, color, extra) = match &n.leaf {
+                None if n.template.is_some() => (
+                    "hexagon, style=filled, fillcolor=lightblue",
+                    "blue",
+                    format!("\\ntemplate {}", esc(n.template.as_deref().unwrap_or(""))),
+                ),
                 None => ("box", "black", String::new()),
                 Some(LeafKind::Error) => ("doubleoctagon", "red", "\\nERROR".to_string()),
                 Some(LeafKind::Exit) => ("ellipse", "darkgreen", "\\nexit".to_string()),

@@ -198,14 +198,10 @@ impl Engine<'_> {
         let reads: Rc<[IteratedRead]> = reads.into();
         self.stats.template_uses += 1;
         let label = self.describe(st.func(), st.loc);
-        let node = self.tree.as_mut().map(|tr| {
-            tr.add(
-                st.tree_node,
-                label.clone(),
-                format!("template κ = {}", kappa.name()),
-                None,
-            )
-        });
+        let node = self
+            .tree
+            .as_mut()
+            .map(|tr| tr.add_template(st.tree_node, label.clone(), kappa.name()));
         let f = self.module.func(st.func());
         let mut out = vec![];
         for x in &t.exits {
