@@ -63,7 +63,7 @@ fn program(seed: u64) -> String {
         y = y.wrapping_mul(factor) & m;
         seen.push((x, y));
     }
-    let (tx, ty_) = if r.next() % 2 == 0 {
+    let (tx, ty_) = if r.next().is_multiple_of(2) {
         seen[(r.next() as usize) % seen.len()]
     } else {
         ((x0 + 1 + r.next() % 3) & m, 0)
