@@ -7,8 +7,11 @@
 //! Usage: `cargo run --release -p kappa-bench [-- --timeout SECS] [DIR_OR_FILE...]`
 //! (default timeout 10 s per task; default inputs: ../shared/corpus/*.yml and
 //! tests/programs/*.c relative to the repository root).
-//! `-- --scale` prints the engine-scale figures instead (see [`scale`]).
+//! `-- --scale` prints the engine-scale figures instead (see [`scale`]);
+//! `-- --loops [FILES]` the classic/compact comparison of the compact
+//! symbolic execution paper's Table 1 (see [`loops`]).
 
+mod loops;
 mod scale;
 
 use kappa_engine::{Config, Engine, Validation, Verdict};
@@ -127,10 +130,13 @@ fn bench() {
     let mut timeout = Duration::from_secs(10);
     let mut args: Vec<PathBuf> = vec![];
     let mut scale_mode = false;
+    let mut loops_mode = false;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
             scale_mode = true;
+        } else if a == "--loops" {
+            loops_mode = true;
         } else if a == "--timeout" {
             let s: f64 = it
                 .next()
@@ -140,6 +146,10 @@ fn bench() {
         } else {
             args.push(a.into());
         }
+    }
+    if loops_mode {
+        loops::run(timeout.as_secs_f64(), &args);
+        return;
     }
     if scale_mode {
         scale::run(timeout.as_secs_f64().max(60.0));
