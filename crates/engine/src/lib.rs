@@ -266,6 +266,8 @@ pub struct Engine<'m> {
     pub(crate) templates: FxHashMap<(FuncId, Loc), Vec<Rc<compact::Template>>>,
     /// Compact execution: template choice.
     pub(crate) compact_strategy: compact::TemplateStrategy,
+    /// Compact execution: undecided uses per (function, entry, template).
+    pub(crate) template_failures: FxHashMap<(FuncId, Loc, usize), u32>,
     /// State of the pseudo-random template choice.
     pub(crate) rng_state: u64,
     /// Scratch buffer of the fast path's phi moves (reused, never shrinks).
@@ -294,6 +296,7 @@ impl<'m> Engine<'m> {
             templates: FxHashMap::default(),
             compact_strategy: Default::default(),
             rng_state: 0,
+            template_failures: FxHashMap::default(),
             input_syms: vec![],
             global_base,
             initial_mem,

@@ -50,6 +50,9 @@ pub struct Cycle {
     /// The exit edges `X`: edges not on `π` leaving a location of `π`, in
     /// the order of their start on `π`.
     pub exits: Vec<EdgeId>,
+    /// For each exit edge: whether it leaves the loop (the entry cannot be
+    /// reached again from its target).
+    pub leaves_loop: Vec<bool>,
 }
 
 /// The loop structure of one function.
@@ -161,6 +164,22 @@ fn cycles_through(
     }
 }
 
+/// Whether `h` can be reached from `from`.
+fn reaches(f: &Function, from: Loc, h: Loc) -> bool {
+    let mut seen = vec![false; f.locs.len()];
+    let mut stack = vec![from];
+    while let Some(l) = stack.pop() {
+        if l == h {
+            return true;
+        }
+        if std::mem::replace(&mut seen[l.index()], true) {
+            continue;
+        }
+        stack.extend(f.succs[l.index()].iter().map(|e| f.edges[e.index()].to));
+    }
+    false
+}
+
 fn make_cycle(f: &Function, h: Loc, core: &[EdgeId]) -> Cycle {
     let mut exits = vec![];
     let mut at = h;
@@ -172,10 +191,15 @@ fn make_cycle(f: &Function, h: Loc, core: &[EdgeId]) -> Cycle {
         }
         at = f.edges[e.index()].to;
     }
+    let leaves_loop = exits
+        .iter()
+        .map(|x| !reaches(f, f.edges[x.index()].to, h))
+        .collect();
     Cycle {
         entry: h,
         core: core.to_vec(),
         exits,
+        leaves_loop,
     }
 }
 

@@ -38,6 +38,7 @@ fn a_simple_loop_has_one_cycle_with_one_exit() {
     let c = &info.cycles[0];
     assert_eq!(c.entry, info.headers[0]);
     assert_eq!(c.exits.len(), 1, "the loop test's false side");
+    assert_eq!(c.leaves_loop, vec![true]);
     // the core is a closed path from the entry back to it
     let mut at = c.entry;
     for e in &c.core {
@@ -62,8 +63,9 @@ fn internal_branching_gives_one_cycle_per_path() {
     assert_eq!(info.headers.len(), 1);
     assert_eq!(info.cycles.len(), 2);
     for c in &info.cycles {
-        // loop exit plus the other side of the internal branch
+        // loop exit plus the other side of the internal branch (which stays in the loop)
         assert_eq!(c.exits.len(), 2);
+        assert_eq!(c.leaves_loop.iter().filter(|l| **l).count(), 1);
     }
 }
 

@@ -157,6 +157,10 @@ impl Solver for IndependenceSolver {
         r
     }
 
+    fn set_query_cap(&mut self, cap: Option<std::time::Duration>) {
+        self.inner.set_query_cap(cap);
+    }
+
     fn stats(&self) -> SolverStats {
         SolverStats::layered(&self.stats, self.inner.stats())
     }

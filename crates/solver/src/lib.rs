@@ -170,6 +170,12 @@ pub trait Solver {
     /// Statistics since creation, aggregated over the whole chain below this
     /// solver (see [`SolverStats`]).
     fn stats(&self) -> SolverStats;
+    /// Caps the time limit of the following Z3 calls at `cap` (`None`: no
+    /// cap, the configured per-query timeout). Layers pass it down. Default:
+    /// ignored (solvers without time limits).
+    fn set_query_cap(&mut self, cap: Option<std::time::Duration>) {
+        let _ = cap;
+    }
 }
 
 /// Configuration of the chain built by [`build_solver`].

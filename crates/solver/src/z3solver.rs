@@ -72,6 +72,11 @@ pub struct Z3Solver {
     /// Whether the limit of the call in progress is the deadline (not the
     /// per-query timeout): Z3's own "timeout" then reads "deadline reached".
     deadline_bound: bool,
+    /// Whether the query in progress has quantifiers (its time limit is
+    /// capped at [`QUANTIFIED_TIMEOUT`]).
+    quantified: bool,
+    /// Cap on the time limit set by [`Solver::set_query_cap`].
+    cap: Option<Duration>,
     dump_dir: Option<PathBuf>,
     tr: Translator,
     depths: FxHashMap<Expr, u32>,
@@ -87,6 +92,12 @@ pub struct Z3Solver {
 
 /// How long past its limit a Z3 call may run before the watchdog interrupts it.
 pub const OVERRUN_GRACE: Duration = Duration::from_millis(50);
+
+/// Time limit of a query with quantifiers (compact execution), when the
+/// per-query timeout is longer: Z3 rarely decides such a query later, and
+/// the callers have exact quantifier-free alternatives (the classic step,
+/// quantifier-free instances).
+pub const QUANTIFIED_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The answer of a query refused or interrupted because of the deadline.
 pub const DEADLINE_REASON: &str = "deadline reached";
@@ -164,6 +175,8 @@ impl Z3Solver {
             watchdog: None,
             watchdog_started: false,
             deadline_bound: false,
+            quantified: false,
+            cap: None,
             dump_dir: cfg.dump_dir.clone(),
             tr,
             depths: FxHashMap::default(),
@@ -221,6 +234,7 @@ impl Z3Solver {
             .fold(0, |f, e| f | self.tr.features(*e));
         let start = Instant::now();
         self.stats.z3_queries += 1;
+        self.quantified = features & crate::translate::F_QUANT != 0;
         let mut r = self.z3_check(&asserted, logic_for(features), constraints, goal);
         if let SatResult::Unknown(why) = &r {
             // a logic-specific solver may give up where the general one does not
@@ -258,18 +272,26 @@ impl Z3Solver {
     /// is set). `None` when less than a millisecond is left.
     fn call_limit(&mut self) -> Option<Duration> {
         self.deadline_bound = false;
+        let mut timeout = if self.quantified {
+            self.timeout.min(QUANTIFIED_TIMEOUT)
+        } else {
+            self.timeout
+        };
+        if let Some(c) = self.cap {
+            timeout = timeout.min(c);
+        }
         let Some(d) = self.deadline else {
-            return Some(self.timeout);
+            return Some(timeout);
         };
         let left = d.saturating_duration_since(Instant::now());
         if left < Duration::from_millis(1) {
             return None;
         }
-        if left < self.timeout {
+        if left < timeout {
             self.deadline_bound = true;
             return Some(left);
         }
-        Some(self.timeout)
+        Some(timeout)
     }
 
     /// One `check-sat` of `asserted` for `logic`, bounded by [`Self::call_limit`]
@@ -437,6 +459,10 @@ impl Solver for Z3Solver {
         let r = self.solve(constraints, goal);
         self.stats.record(&r, start.elapsed());
         r
+    }
+
+    fn set_query_cap(&mut self, cap: Option<Duration>) {
+        self.cap = cap;
     }
 
     fn stats(&self) -> SolverStats {

@@ -31,6 +31,21 @@ use std::rc::Rc;
 use std::time::Instant;
 pub use template::{Template, TemplateExit, TemplateOutcome, TemplateRead};
 
+/// Largest object a load on a cycle's core may read (bytes); beyond it the
+/// template is not used (its contents become one store per byte).
+pub const MAX_LOADED_OBJECT: u64 = 4096;
+
+/// Undecided uses of a template after which it is not tried again (at that
+/// location).
+pub const MAX_TEMPLATE_FAILURES: u32 = 2;
+
+/// `st` with the witness shortcut off (for quantified queries).
+fn st_uc(st: &State) -> State {
+    let mut s = st.clone();
+    s.witness_unchecked = true;
+    s
+}
+
 /// Which template to apply when a location has several.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TemplateStrategy {
@@ -151,6 +166,10 @@ impl Engine<'_> {
             _ => 0,
         };
         let t = candidates[pick].clone();
+        let key = (st.func(), st.loc, pick);
+        if self.template_failures.get(&key).copied().unwrap_or(0) >= MAX_TEMPLATE_FAILURES {
+            return Err(st);
+        }
         // a cycle entered with concrete values and reading no input runs one
         // deterministic path: the classic (fast) step is exact and cheaper
         // than quantified path conditions (choosing no template is allowed
@@ -183,7 +202,40 @@ impl Engine<'_> {
             entry.insert(r.array, b::sym(a));
             arrays.push(a);
         }
+        // the objects the loads read: found from their addresses in
+        // iteration 0, bound as arrays of their current contents
+        let mut st = st;
+        let pb = self.ptr_bits();
+        for l in &t.loads {
+            let a0 = substitute(l.addr0, &|s| entry.get(&s).copied());
+            let Some(addr) = a0.as_bv_const() else {
+                return Err(st);
+            };
+            let Some((base, size)) = st.mem.find(addr as u64).map(|o| (o.base, o.size)) else {
+                return Err(st);
+            };
+            if size > MAX_LOADED_OBJECT {
+                return Err(st);
+            }
+            let mut arr = b::const_array(pb, b::bv(8, 0));
+            for i in 0..size {
+                let byte = st.mem.read(base, b::bv(pb, i as u128), 1);
+                arr = b::store(arr, b::bv(pb, (base + i) as u128), byte);
+            }
+            entry.insert(l.mem, arr);
+            entry.insert(l.base, b::bv(pb, base as u128));
+            entry.insert(l.end, b::bv(pb, (base + size) as u128));
+        }
         let rename = |e: Expr| substitute(e, &|s| entry.get(&s).copied());
+        // a loop whose every way out depends on nothing but κ here has a
+        // concrete trip count: classic steps are exact, finite and cheaper
+        let concrete_trip = t.exits.iter().filter(|x| x.leaves_loop).all(|x| {
+            let (syms, _) = kappa_expr::print::free_symbols(&[rename(x.guard)]);
+            syms.iter().all(|s| *s == kappa)
+        });
+        if concrete_trip {
+            return Err(st);
+        }
         let reads: Vec<IteratedRead> = t
             .reads
             .iter()
@@ -206,6 +258,17 @@ impl Engine<'_> {
         let mut out = vec![];
         for x in &t.exits {
             let cond = rename(x.cond);
+            if let Some(i) = x.ub_load {
+                // some iteration's load may leave its object: undefined
+                // behaviour, a failed leaf as in the classic step
+                if !matches!(self.feasible(&st_uc(&st), cond), Feas::Unsat) {
+                    let at = self.module.describe(t.loads[i].src);
+                    self.record_failed(format!(
+                        "possible undefined behaviour: out-of-bounds read in a cycle at {at}"
+                    ));
+                }
+                continue;
+            }
             let mut s = st.clone();
             s.id = self.new_state_id();
             s.witness_unchecked = true;
@@ -242,8 +305,10 @@ impl Engine<'_> {
                 Feas::Unknown(_) => {
                     // the solver cannot decide a template state: take the
                     // classic step instead (exact; Algorithm 2 allows
-                    // choosing no template), so no path is lost
+                    // choosing no template), so no path is lost; a template
+                    // that keeps failing is not tried again
                     self.stats.template_fallbacks += 1;
+                    *self.template_failures.entry(key).or_insert(0) += 1;
                     return Err(st);
                 }
             }

@@ -117,6 +117,9 @@ impl Scalarize {
     }
 }
 
+/// Time limit of a rescue query: it is an attempt, the real query follows.
+pub const RESCUE_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// Iterations expanded by [`Engine::rescue_check`].
 pub const RESCUE_ITERATIONS: u128 = 32;
 
@@ -154,7 +157,10 @@ impl Engine<'_> {
         if !expanded || ground.iter().any(|c| has_quantifier(*c)) {
             return None;
         }
-        match self.solver.check(&ground, b::tru()) {
+        self.solver.set_query_cap(Some(RESCUE_TIMEOUT));
+        let r = self.solver.check(&ground, b::tru());
+        self.solver.set_query_cap(None);
+        match r {
             SatResult::Sat(m) => Some(m),
             _ => None,
         }

@@ -25,7 +25,18 @@
 //! value of the j-th read in iteration τ is `A_j[τ]` for an array `A_j`
 //! from 64-bit indices to the input's bits, so a model gives every value.
 //!
-//! Cores with memory accesses, calls, allocations or possible undefined
+//! Loads on a core whose memory is not written (the core has no store,
+//! call or allocation) read the memory as it was at the entry: a load at
+//! address `a` in iteration τ gives the bytes `M[a(τ)]` of an array `M`
+//! standing for the object the load reads, which the use of the template
+//! binds to that object's contents (found from the address in iteration
+//! 0). Each load requires its address to lie in that object in every
+//! iteration (part of the core's condition), and gets an extra *UB exit*:
+//! the state where some iteration's load would leave the object; if that
+//! state is possible the use of the template records a failed leaf, as
+//! the classic step does for a possible out-of-bounds access.
+//!
+//! Cores with stores, calls, allocations or other possible undefined
 //! behaviour are not handled by this version: the template fails and the
 //! cycle runs classically.
 
@@ -55,6 +66,40 @@ pub struct TemplateRead {
     pub src: Option<SrcLoc>,
 }
 
+/// A load on the core of a cycle whose memory is read-only.
+#[derive(Clone, Debug)]
+pub struct TemplateLoad {
+    /// Position of its edge on the core.
+    pub pos: usize,
+    /// Its address in one iteration (over the entry symbols and the values
+    /// of earlier reads and loads of the iteration).
+    pub addr: Expr,
+    /// Its address in iteration 0, over the entry symbols (and the arrays
+    /// of earlier loads): finds the object at a use of the template.
+    pub addr0: Expr,
+    /// Bytes read.
+    pub bytes: u32,
+    /// Type of the loaded value.
+    pub ty: Ty,
+    /// Array from absolute addresses to bytes: the object's contents.
+    pub mem: Symbol,
+    /// First address of the object.
+    pub base: Symbol,
+    /// One past the last address of the object.
+    pub end: Symbol,
+    /// Source position.
+    pub src: Option<SrcLoc>,
+}
+
+/// A value produced inside one iteration: a nondet read or a load.
+#[derive(Clone, Copy, Debug)]
+pub enum IterValue {
+    /// The i-th of [`Template::reads`].
+    Input(usize),
+    /// The i-th of [`Template::loads`].
+    Load(usize),
+}
+
 /// One parametric state of a template: leave the core by `edge` after κ
 /// complete iterations.
 #[derive(Clone, Debug)]
@@ -70,6 +115,15 @@ pub struct TemplateExit {
     /// Indices (into [`Template::reads`]) of the reads on the prefix of the
     /// core before the exit: they read iteration κ.
     pub prefix_reads: Vec<usize>,
+    /// The exit edge's own condition at iteration κ (over the entry
+    /// symbols, κ and the arrays); `true` for a UB exit.
+    pub guard: Expr,
+    /// Whether the exit edge leaves the loop.
+    pub leaves_loop: bool,
+    /// Set for a UB exit: the load (index into [`Template::loads`]) whose
+    /// address may leave its object in iteration κ (`cond` is the condition
+    /// of that; the state has no successor).
+    pub ub_load: Option<usize>,
 }
 
 /// A template `(e, M)` of one cycle.
@@ -88,6 +142,8 @@ pub struct Template {
     pub init: Vec<(VarId, Symbol)>,
     /// The nondet reads of one iteration, in core order.
     pub reads: Vec<TemplateRead>,
+    /// The loads of one iteration, in core order.
+    pub loads: Vec<TemplateLoad>,
     /// θ_*[κ]: each register after κ iterations.
     pub iterated: Vec<(VarId, Expr)>,
     /// φ_*[κ]: `∀τ. τ < κ → θ_*[τ](φ)` (κ ≥ 0 holds for unsigned κ).
@@ -208,9 +264,29 @@ impl Engine<'_> {
         // the registers of the core, and its nondet reads
         let mut vars = vec![];
         let mut reads = vec![];
+        let mut loads = vec![];
+        let mut values = vec![];
+        let pb = self.ptr_bits();
         for (pos, e) in cycle.core.iter().enumerate() {
             let edge = &f.edges[e.index()];
             match &edge.instr {
+                Instr::Load { dst, addr, ty } => {
+                    vars.push(*dst);
+                    value_vars(addr, &mut vars);
+                    values.push(IterValue::Load(loads.len()));
+                    let fresh = |n: &str, sort| Symbol::fresh(n, sort, SymbolKind::Fresh);
+                    loads.push(TemplateLoad {
+                        pos,
+                        addr: b::bv(pb, 0),
+                        addr0: b::bv(pb, 0),
+                        bytes: ty.store_bytes(),
+                        ty: *ty,
+                        mem: fresh("mem", Sort::Array { index: pb, elem: 8 }),
+                        base: fresh("base", Sort::Bv(pb)),
+                        end: fresh("end", Sort::Bv(pb)),
+                        src: edge.src,
+                    });
+                }
                 Instr::Assign { dst, value } => {
                     vars.push(*dst);
                     value_vars(value, &mut vars);
@@ -228,6 +304,7 @@ impl Engine<'_> {
                         Ty::Bool => 1,
                         Ty::Int(w) => *w,
                     };
+                    values.push(IterValue::Input(reads.len()));
                     reads.push(TemplateRead {
                         pos,
                         array: Symbol::fresh(
@@ -269,17 +346,32 @@ impl Engine<'_> {
         let tau = Symbol::fresh("tau", Sort::Bv(64), SymbolKind::Bound);
         let k = b::sym(kappa);
 
-        // one iteration from the entry symbols; the reads are fresh symbols
-        let nu: Vec<Symbol> = reads
+        // one iteration from the entry symbols; reads and loads give fresh
+        // symbols ν (in core order)
+        let nu: Vec<Symbol> = values
             .iter()
-            .map(|r| Symbol::fresh("nu", sort_of(r.ty), SymbolKind::Fresh))
+            .map(|v| {
+                let ty = match v {
+                    IterValue::Input(i) => reads[*i].ty,
+                    IterValue::Load(i) => loads[*i].ty,
+                };
+                Symbol::fresh("nu", sort_of(ty), SymbolKind::Fresh)
+            })
             .collect();
         let mut st = self.scratch_state(func);
         for (v, s) in &init {
             st.frame_mut().regs[v.index()] = Some(b::sym(*s));
         }
-        let nu_exprs: Vec<Expr> = nu.iter().map(|s| b::sym(*s)).collect();
-        let phi = self.run_core_edges(func, &cycle.core, &mut st, &reads, &|j| nu_exprs[j])?;
+        let mut addrs = vec![];
+        let phi = self.run_core_edges(func, &cycle.core, &mut st, &loads, &mut |j, addr| {
+            if let Some(a) = addr {
+                addrs.push(a);
+            }
+            b::sym(nu[j])
+        })?;
+        for (l, a) in loads.iter_mut().zip(addrs) {
+            l.addr = a;
+        }
         match self.solver.check(&[], phi) {
             SatResult::Sat(_) => {}
             SatResult::Unsat => return Err("the core is infeasible".into()),
@@ -298,6 +390,16 @@ impl Engine<'_> {
         let nu_index: FxHashMap<Symbol, usize> =
             nu.iter().enumerate().map(|(j, s)| (*s, j)).collect();
         let mut star: FxHashMap<VarId, Expr> = FxHashMap::default();
+        let ctx = |star: &FxHashMap<VarId, Expr>| Iter {
+            star: star.clone(),
+            var_of: var_of.clone(),
+            nu_index: nu_index.clone(),
+            values: values.clone(),
+            reads: reads.clone(),
+            loads: loads.clone(),
+            kappa,
+            ptr_bits: pb,
+        };
         loop {
             let mut changed = false;
             for (v, s, th) in &theta {
@@ -317,15 +419,7 @@ impl Engine<'_> {
                             || var_of.get(x).is_some_and(|w| star.contains_key(w))
                     });
                 if known {
-                    let prev = at_iteration(
-                        *th,
-                        b::sub(k, b::bv(64, 1)),
-                        &star,
-                        &var_of,
-                        &nu_index,
-                        &reads,
-                        kappa,
-                    );
+                    let prev = ctx(&star).at(*th, b::sub(k, b::bv(64, 1)));
                     star.insert(*v, b::ite(b::ugt(k, b::bv(64, 0)), prev, a0));
                     changed = true;
                 }
@@ -342,7 +436,11 @@ impl Engine<'_> {
             ));
         }
         let tv = b::sym(tau);
-        let body = at_iteration(phi, tv, &star, &var_of, &nu_index, &reads, kappa);
+        let it = ctx(&star);
+        let body = it.at(phi, tv);
+        for l in loads.iter_mut() {
+            l.addr0 = it.at(l.addr, b::bv(64, 0));
+        }
         let loop_cond = if body.as_bool_const() == Some(true) {
             body
         } else {
@@ -361,33 +459,69 @@ impl Engine<'_> {
         };
         let iterated: Vec<(VarId, Expr)> = init.iter().map(|(v, _)| (*v, star[v])).collect();
 
-        // one parametric state per exit edge
+        // one parametric state per exit edge, and a UB exit per load
         let mut exits = vec![];
-        for &x in &cycle.exits {
-            let xe = &f.edges[x.index()];
-            let Some(p) = cycle
+        let at_k: Vec<Expr> = values.iter().map(|v| it.value(v, k)).collect();
+        let mut ends: Vec<(EdgeId, usize, Option<usize>, bool)> = vec![];
+        for (&x, &leaves) in cycle.exits.iter().zip(&cycle.leaves_loop) {
+            let from = f.edges[x.index()].from;
+            if let Some(p) = cycle
                 .core
                 .iter()
-                .position(|e| f.edges[e.index()].from == xe.from)
-            else {
-                continue;
-            };
+                .position(|e| f.edges[e.index()].from == from)
+            {
+                ends.push((x, p, None, leaves));
+            }
+        }
+        for (i, l) in loads.iter().enumerate() {
+            ends.push((cycle.core[l.pos], l.pos, Some(i), false));
+        }
+        for (x, p, ub_load, leaves_loop) in ends {
             let mut st = self.scratch_state(func);
             for (v, e) in &iterated {
                 st.frame_mut().regs[v.index()] = Some(*e);
             }
-            let at_k: Vec<Expr> = reads.iter().map(|r| read_value(r, k)).collect();
-            let mut path = cycle.core[..p].to_vec();
-            path.push(x);
-            let prefix_cond = self.run_core_edges(func, &path, &mut st, &reads, &|j| at_k[j])?;
-            let cond = b::and(loop_cond, prefix_cond);
+            let path = cycle.core[..p].to_vec();
+            let mut next = 0;
+            let loads_now = loads.clone();
+            let prefix_cond =
+                self.run_core_edges(func, &path, &mut st, &loads, &mut |_, addr| {
+                    // values of iteration κ: inputs from the arrays, loads from memory
+                    let j = next;
+                    next += 1;
+                    match (values[j], addr) {
+                        (IterValue::Load(i), Some(a)) => load_bytes(&loads_now[i], a, pb),
+                        _ => at_k[j],
+                    }
+                })?;
+            let mut cond = b::and(loop_cond, prefix_cond);
+            let mut guard = b::tru();
+            if ub_load.is_none() {
+                guard = self.run_core_edges(func, &[x], &mut st, &loads, &mut |_, _| {
+                    unreachable!("an exit edge is an assumption")
+                })?;
+                cond = b::and(cond, guard);
+            }
+            if let Some(i) = ub_load {
+                let l = &loads[i];
+                let mut ob = vec![];
+                let edge = &f.edges[cycle.core[l.pos].index()];
+                let Instr::Load { addr, .. } = &edge.instr else {
+                    unreachable!("a load position holds a load")
+                };
+                let a = self.eval_value(&st, addr, &mut ob)?;
+                cond = b::and(cond, b::not(in_bounds(l, a, pb)));
+            }
             if self.solver.check(&[], cond) == SatResult::Unsat {
                 continue;
             }
-            let regs = init
-                .iter()
-                .map(|(v, s)| (*v, st.frame().regs[v.index()].unwrap_or_else(|| b::sym(*s))))
-                .collect();
+            let regs = if ub_load.is_some() {
+                vec![]
+            } else {
+                init.iter()
+                    .map(|(v, s)| (*v, st.frame().regs[v.index()].unwrap_or_else(|| b::sym(*s))))
+                    .collect()
+            };
             let prefix_reads = reads
                 .iter()
                 .enumerate()
@@ -396,10 +530,13 @@ impl Engine<'_> {
                 .collect();
             exits.push(TemplateExit {
                 edge: x,
-                to: xe.to,
+                to: f.edges[x.index()].to,
                 regs,
                 cond,
                 prefix_reads,
+                guard,
+                leaves_loop,
+                ub_load,
             });
         }
         Ok(Template {
@@ -409,6 +546,7 @@ impl Engine<'_> {
             tau,
             init,
             reads,
+            loads,
             iterated,
             loop_cond,
             exits,
@@ -428,17 +566,20 @@ impl Engine<'_> {
         st
     }
 
-    /// Runs `edges` (assignments, phis, assumes and nondet reads only) on
-    /// `st`; the j-th read of the core gets `read(j)`. Returns the
-    /// conjunction of the assumptions.
+    /// Runs `edges` (assignments, phis, assumes, nondet reads and loads
+    /// only) on `st`; the j-th read or load gets `value(j, address)` (the
+    /// address for a load). A load also requires its address to lie in its
+    /// object. Returns the conjunction of the conditions.
     fn run_core_edges(
         &mut self,
         func: FuncId,
         edges: &[EdgeId],
         st: &mut State,
-        reads: &[TemplateRead],
-        read: &dyn Fn(usize) -> Expr,
+        loads: &[TemplateLoad],
+        value: &mut dyn FnMut(usize, Option<Expr>) -> Expr,
     ) -> Result<Expr, String> {
+        let pb = self.ptr_bits();
+        let mut next_load = 0;
         let m = self.module;
         let f = m.func(func);
         let mut cond = b::tru();
@@ -465,8 +606,14 @@ impl Engine<'_> {
                     cond = b::and(cond, c);
                 }
                 Instr::Nondet { dst, .. } => {
-                    debug_assert!(next_read < reads.len());
-                    st.frame_mut().regs[dst.index()] = Some(read(next_read));
+                    st.frame_mut().regs[dst.index()] = Some(value(next_read, None));
+                    next_read += 1;
+                }
+                Instr::Load { dst, addr, .. } => {
+                    let a = self.eval_value(st, addr, &mut ob)?;
+                    cond = b::and(cond, in_bounds(&loads[next_load], a, pb));
+                    next_load += 1;
+                    st.frame_mut().regs[dst.index()] = Some(value(next_read, Some(a)));
                     next_read += 1;
                 }
                 other => {
@@ -498,26 +645,68 @@ pub(crate) fn read_value(r: &TemplateRead, t: Expr) -> Expr {
     }
 }
 
-/// `e` (over entry symbols and the reads `nu` of one iteration) at the
-/// start of iteration `t`: entry symbols become their closed forms with κ
-/// replaced by `t`, reads become `A_j[t]`.
-fn at_iteration(
-    e: Expr,
-    t: Expr,
-    star: &FxHashMap<VarId, Expr>,
-    var_of: &FxHashMap<Symbol, VarId>,
-    nu_index: &FxHashMap<Symbol, usize>,
-    reads: &[TemplateRead],
+/// The value a load reads at address `a` from its object's array
+/// (little-endian), converted to its type as the engine's load does.
+fn load_bytes(l: &TemplateLoad, a: Expr, pb: u32) -> Expr {
+    let mem = b::sym(l.mem);
+    let mut raw = b::select(mem, a);
+    for i in 1..l.bytes {
+        raw = b::concat(b::select(mem, b::add(a, b::bv(pb, i as u128))), raw);
+    }
+    match l.ty {
+        Ty::Bool => b::eq(b::extract(0, 0, raw), b::bv(1, 1)),
+        Ty::Int(w) if w < raw.width() => b::trunc(raw, w),
+        Ty::Int(_) => raw,
+    }
+}
+
+/// The load's address `a` lies in its object: `base ≤ a ≤ end - bytes`.
+fn in_bounds(l: &TemplateLoad, a: Expr, pb: u32) -> Expr {
+    b::and(
+        b::uge(a, b::sym(l.base)),
+        b::ule(a, b::sub(b::sym(l.end), b::bv(pb, l.bytes as u128))),
+    )
+}
+
+/// What expressions of one iteration mean in iteration `t`: entry symbols
+/// become their closed forms at `t`, the values ν of reads and loads become
+/// `A_j[t]` and the bytes at the load's address in iteration `t`.
+struct Iter {
+    star: FxHashMap<VarId, Expr>,
+    var_of: FxHashMap<Symbol, VarId>,
+    nu_index: FxHashMap<Symbol, usize>,
+    values: Vec<IterValue>,
+    reads: Vec<TemplateRead>,
+    loads: Vec<TemplateLoad>,
     kappa: Symbol,
-) -> Expr {
-    substitute(e, &|s| {
-        if let Some(v) = var_of.get(&s) {
-            let cf = star.get(v)?;
-            Some(substitute(*cf, &|x| (x == kappa).then_some(t)))
-        } else {
-            nu_index.get(&s).map(|j| read_value(&reads[*j], t))
+    ptr_bits: u32,
+}
+
+impl Iter {
+    /// The j-th value of the iteration in iteration `t`.
+    fn value(&self, v: &IterValue, t: Expr) -> Expr {
+        match v {
+            IterValue::Input(i) => read_value(&self.reads[*i], t),
+            IterValue::Load(i) => {
+                let l = &self.loads[*i];
+                load_bytes(l, self.at(l.addr, t), self.ptr_bits)
+            }
         }
-    })
+    }
+
+    /// `e` in iteration `t`.
+    fn at(&self, e: Expr, t: Expr) -> Expr {
+        substitute(e, &|s| {
+            if let Some(v) = self.var_of.get(&s) {
+                let cf = self.star.get(v)?;
+                Some(substitute(*cf, &|x| (x == self.kappa).then_some(t)))
+            } else {
+                self.nu_index
+                    .get(&s)
+                    .map(|j| self.value(&self.values[*j], t))
+            }
+        })
+    }
 }
 
 fn instr_name(i: &Instr) -> &'static str {
