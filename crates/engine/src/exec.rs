@@ -1,7 +1,7 @@
 //! Execution of edges: evaluation of IR values into expressions, branching,
 //! feasibility checks, memory accesses, calls and returns, path ends.
 
-use crate::memory::{Memory, ObjKind, FUNC_BASE, MAX_OBJECT_SIZE, MAX_SYMBOLIC_OBJECT};
+use crate::memory::{Memory, ObjKind, FUNC_BASE, MAX_OBJECT_SIZE};
 use crate::state::{BoundKind, Frame, InputRec, State};
 use crate::tree::LeafKind;
 use crate::{End, Engine, ErrorWitness, PathRecord, TestInput, Validation};
@@ -402,6 +402,9 @@ impl Engine<'_> {
                 if matches!(s.sort(), Sort::Bool | Sort::Bv(_)) {
                     let v = m.get(s);
                     st.witness.set(s, v);
+                } else if let Some(v) = m.arrays.get(&s) {
+                    // uninitialised contents of objects of symbolic size
+                    st.witness.arrays.insert(s, v.clone());
                 }
             }
         }
@@ -963,39 +966,50 @@ impl Engine<'_> {
         let kind = if write { "write" } else { "read" };
         if let Some(a) = addr.as_bv_const() {
             let a = a as u64;
-            let ok = st
+            let found = st
                 .mem
                 .find(a)
                 .filter(|o| a + n <= o.base + o.size)
-                .map(|o| (o.base, o.read_only));
-            return match ok {
-                Some((_, true)) if write => {
-                    self.terminate(
-                        st,
-                        End::Failed(format!(
-                            "undefined behaviour: write to read-only memory at {at}"
-                        )),
-                        validate,
-                    );
-                    vec![]
-                }
-                Some((base, _)) => vec![(st, base, b::bv(pb, (a - base) as u128))],
-                None => {
-                    let what = if a < crate::memory::FIRST_OBJECT_ADDR {
-                        "null or invalid pointer"
-                    } else {
-                        "out-of-bounds or dangling pointer"
-                    };
-                    self.terminate(
-                        st,
-                        End::Failed(format!(
-                            "undefined behaviour: {kind} through {what} at {at}"
-                        )),
-                        validate,
-                    );
-                    vec![]
-                }
+                .map(|o| {
+                    let off = b::bv(pb, (a - o.base) as u128);
+                    (o.base, o.read_only, o.in_bound(off, n))
+                });
+            let Some((base, ro, inb)) = found else {
+                let what = if a < crate::memory::FIRST_OBJECT_ADDR {
+                    "null or invalid pointer"
+                } else {
+                    "out-of-bounds or dangling pointer"
+                };
+                self.terminate(
+                    st,
+                    End::Failed(format!(
+                        "undefined behaviour: {kind} through {what} at {at}"
+                    )),
+                    validate,
+                );
+                return vec![];
             };
+            let mut st = st;
+            // an object of symbolic size: the access must lie below its bound
+            if !self.within_bound(&mut st, inb, kind, &at) {
+                self.terminate(
+                    st,
+                    End::Failed(format!("undefined behaviour: out-of-bounds {kind} at {at}")),
+                    validate,
+                );
+                return vec![];
+            }
+            if ro && write {
+                self.terminate(
+                    st,
+                    End::Failed(format!(
+                        "undefined behaviour: write to read-only memory at {at}"
+                    )),
+                    validate,
+                );
+                return vec![];
+            }
+            return vec![(st, base, b::bv(pb, (a - base) as u128))];
         }
         // symbolic address: enumerate the objects it may point into
         let mut out = vec![];
@@ -1013,8 +1027,8 @@ impl Engine<'_> {
             };
             let obj = probe
                 .and_then(|p| st.mem.find(p))
-                .map(|o| (o.base, o.size, o.read_only));
-            let Some((base, size, ro)) = obj else {
+                .map(|o| (o.base, o.size, o.read_only, o.bound.is_some()));
+            let Some((base, size, ro, sym_size)) = obj else {
                 self.record_failed(format!("possible undefined behaviour: {kind} through an invalid symbolic pointer at {at}"));
                 break;
             };
@@ -1025,17 +1039,17 @@ impl Engine<'_> {
                 break;
             }
             seen.push(base);
-            if size > MAX_SYMBOLIC_OBJECT {
-                self.record_failed(format!(
-                    "unsupported: symbolic offset into an object of {size} bytes at {at}"
-                ));
-                break;
-            }
             let inb = if size >= n {
-                b::and(
+                let within = b::and(
                     b::uge(addr, b::bv(pb, base as u128)),
                     b::ule(addr, b::bv(pb, (base + size - n) as u128)),
-                )
+                );
+                if sym_size {
+                    let off = b::sub(addr, b::bv(pb, base as u128));
+                    b::and(within, st.mem.object_at(base).unwrap().in_bound(off, n))
+                } else {
+                    within
+                }
             } else {
                 b::fls()
             };
@@ -1091,6 +1105,32 @@ impl Engine<'_> {
         }
         self.state_done_quietly(st);
         out
+    }
+
+    /// Checks that an access whose address is concrete lies below the bound
+    /// of an object of symbolic size (`inb`): a feasible violation is a
+    /// failed leaf, and the path continues under `inb`. Returns false when
+    /// `inb` cannot hold.
+    fn within_bound(&mut self, st: &mut State, inb: Expr, kind: &str, at: &str) -> bool {
+        if inb.as_bool_const() == Some(true) {
+            return true;
+        }
+        match self.feasible(st, b::not(inb)) {
+            Feas::Unsat => return true,
+            Feas::Sat(_) => self.record_failed(format!(
+                "possible undefined behaviour: out-of-bounds {kind} at {at}"
+            )),
+            Feas::Unknown(r) => {
+                self.record_failed(format!("solver {r} deciding an object bound at {at}"))
+            }
+        }
+        match self.feasible(st, inb) {
+            Feas::Sat(m) => {
+                Self::constrain(st, inb, m);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Drops a state that was split into successors (nothing to account).
