@@ -1,6 +1,7 @@
 // expect: false
 // a stream of nondet packets (row, col, value) fills a 4x4 int grid at
 // input-chosen indices; the bug needs one particular combination of writes
+// witness: 0 0 9 1 1 6 3 3 9 3 0 5 0 3 7 2 2 6
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);

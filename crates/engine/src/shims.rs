@@ -48,8 +48,9 @@ impl Engine<'_> {
         let base_name = name.split('.').take(2).collect::<Vec<_>>().join(".");
         // arguments that must be concrete: fork over their few possible values
         let concrete_args: &[usize] = match base_name.as_str() {
-            "malloc" | "valloc" | "free" => &[0],
-            "calloc" | "realloc" => &[0, 1],
+            // malloc/calloc of a symbolic size make an object of symbolic size
+            "free" => &[0],
+            "realloc" => &[0, 1],
             "memset" | "llvm.memset" | "memcpy" | "memmove" | "llvm.memcpy" | "llvm.memmove" => {
                 &[2]
             }
@@ -75,32 +76,61 @@ impl Engine<'_> {
         let mut result: Option<Expr> = None;
         match base_name.as_str() {
             "malloc" | "calloc" | "valloc" => {
-                let size = if name == "calloc" {
-                    let (Some(n), Some(m)) = (arg(0), arg(1)) else {
-                        fail!("calloc without arguments at {at}")
+                let heap_name = format!("heap@{}", at.replace(':', "_"));
+                let sym_size = match (name.as_str(), arg(0), arg(1)) {
+                    ("calloc", Some(n), Some(m)) if !n.is_const() || !m.is_const() => {
+                        // the product in double width: an overflow is a size
+                        // beyond any reservation
+                        let w = 2 * n.width().max(m.width());
+                        Some(b::mul(b::zext(n, w), b::zext(m, w)))
+                    }
+                    ("calloc", ..) => None,
+                    (_, Some(n), _) if !n.is_const() => Some(n),
+                    _ => None,
+                };
+                if let Some(size) = sym_size {
+                    let zeroed = name == "calloc";
+                    let base = match self.allocate_symbolic(
+                        &mut st,
+                        size,
+                        16,
+                        ObjKind::Heap,
+                        heap_name,
+                        zeroed,
+                        &at,
+                    ) {
+                        Ok(base) => base,
+                        Err(why) => fail!("{why}"),
                     };
-                    let n = conc!(n, "allocation size");
-                    let m = conc!(m, "allocation size");
-                    n.saturating_mul(m)
+                    result = Some(b::bv(pb, base as u128));
                 } else {
-                    let Some(n) = arg(0) else {
-                        fail!("malloc without argument at {at}")
+                    let size = if name == "calloc" {
+                        let (Some(n), Some(m)) = (arg(0), arg(1)) else {
+                            fail!("calloc without arguments at {at}")
+                        };
+                        let n = conc!(n, "allocation size");
+                        let m = conc!(m, "allocation size");
+                        n.saturating_mul(m)
+                    } else {
+                        let Some(n) = arg(0) else {
+                            fail!("malloc without argument at {at}")
+                        };
+                        conc!(n, "allocation size")
                     };
-                    conc!(n, "allocation size")
-                };
-                if size > MAX_OBJECT_SIZE as u128 {
-                    fail!("unsupported: allocation of {size} bytes at {at}");
+                    if size > MAX_OBJECT_SIZE as u128 {
+                        fail!("unsupported: allocation of {size} bytes at {at}");
+                    }
+                    let Some(base) = st.mem.allocate(
+                        size as u64,
+                        16,
+                        ObjKind::Heap,
+                        heap_name,
+                        name == "calloc",
+                    ) else {
+                        fail!("address space exhausted at {at}")
+                    };
+                    result = Some(b::bv(pb, base as u128));
                 }
-                let Some(base) = st.mem.allocate(
-                    size as u64,
-                    16,
-                    ObjKind::Heap,
-                    format!("heap@{}", at.replace(':', "_")),
-                    name == "calloc",
-                ) else {
-                    fail!("address space exhausted at {at}")
-                };
-                result = Some(b::bv(pb, base as u128));
             }
             "free" => {
                 let Some(p) = arg(0) else {

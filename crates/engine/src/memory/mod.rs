@@ -199,8 +199,9 @@ impl Memory {
     /// Allocates an object of symbolic size `bound` (a pointer-width
     /// expression whose every value is at most `reserved`, which the caller
     /// has ensured) and returns its base address; `None` when the address
-    /// space is exhausted. Its contents are an SMT array: zero if `zeroed`,
-    /// else an uninitialised array symbol.
+    /// space is exhausted. Its contents are flat cells if `reserved` is at
+    /// most [`ITE_MAX`], else an SMT array; zero if `zeroed`, else
+    /// uninitialised.
     pub fn allocate_symbolic(
         &mut self,
         bound: Expr,
@@ -214,10 +215,14 @@ impl Memory {
         let (base, end) = self.place(reserved, align, kind)?;
         self.next = end;
         let pb = self.ptr_bits;
-        let arr = if zeroed {
-            b::const_array(pb, b::bv(8, 0))
+        // small reservations keep flat cells (the bound only restricts
+        // accesses); larger ones are arrays over a zero or uninitialised base
+        let contents = if reserved <= ITE_MAX {
+            Contents::Flat(vec![zeroed.then(|| b::bv(8, 0)); reserved as usize])
+        } else if zeroed {
+            Contents::Array(b::const_array(pb, b::bv(8, 0)))
         } else {
-            uninit_array(&name, pb)
+            Contents::Array(uninit_array(&name, pb))
         };
         let obj = Object {
             base,
@@ -226,7 +231,7 @@ impl Memory {
             kind,
             read_only: false,
             name,
-            contents: Rc::new(Contents::Array(arr)),
+            contents: Rc::new(contents),
         };
         self.objects.insert(base, Rc::new(obj));
         Some(base)
