@@ -258,7 +258,102 @@ impl Engine<'_> {
             .allocate_symbolic(bound, reserved, align, kind, name, zeroed)
             .ok_or_else(|| format!("address space exhausted at {at}"))
     }
+
+    /// The smallest of [`LENGTH_LIMITS`] that the symbolic length `n` cannot
+    /// exceed in `st`, if any (for the bounded model of memory functions).
+    pub(crate) fn bounded_length(&mut self, st: &State, n: Expr) -> Option<u64> {
+        let w = n.width();
+        for &l in LENGTH_LIMITS {
+            if let Feas::Unsat = self.feasible(st, b::ugt(n, b::bv(w, l as u128))) {
+                return Some(l);
+            }
+        }
+        None
+    }
+
+    /// `memset` (`fill` = the byte) or `memcpy`/`memmove` (`from` = the
+    /// source address) of a symbolic length `n` (at most `limit`, known)
+    /// between concrete addresses: byte `i` of the destination becomes
+    /// `ite(i < n, new_i, old_i)` for every `i` below `limit` that can lie
+    /// in the object; the accesses must lie within both objects (a possible
+    /// overrun is a failed leaf, the path goes on under the defined case).
+    /// Source bytes are all read before any write (memmove's overlap).
+    /// Returns the state, or `None` if the path ended.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn memop_symbolic_length(
+        &mut self,
+        st: State,
+        dst: Expr,
+        from: Option<Expr>,
+        fill: Option<Expr>,
+        n: Expr,
+        limit: u64,
+        what: &str,
+        src: Option<SrcLoc>,
+        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+    ) -> Option<State> {
+        let pb = self.ptr_bits();
+        let at = self.module.describe(src);
+        // n <= limit < 2^(pb-1): truncation to pointer width is exact
+        let len = match n.width().cmp(&pb) {
+            std::cmp::Ordering::Less => b::zext(n, pb),
+            std::cmp::Ordering::Equal => n,
+            std::cmp::Ordering::Greater => b::trunc(n, pb),
+        };
+        let mut one = |this: &mut Self, st: State, addr: Expr, write: bool| {
+            let mut t = this.resolve(st, addr, 0, write, src, validate);
+            let (mut s, base, off) = t.pop()?;
+            let off = off.as_bv_const().expect("a concrete address") as u64;
+            let obj = s.mem.object_at(base).expect("resolved").clone();
+            let room = match obj.bound {
+                Some(bound) => b::ule(b::add(b::bv(pb, off as u128), len), bound),
+                None => b::ule(len, b::bv(pb, (obj.size - off) as u128)),
+            };
+            let kind = format!("{what} {}", if write { "write" } else { "read" });
+            if !this.within_bound(&mut s, room, &kind, &at) {
+                this.terminate(
+                    s,
+                    End::Failed(format!("undefined behaviour: out-of-bounds {what} at {at}")),
+                    validate,
+                );
+                return None;
+            }
+            Some((s, base, off, obj.size - off))
+        };
+        let (st, dbase, doff, droom) = one(self, st, dst, true)?;
+        let (mut st, sbytes) = match from {
+            None => (st, None),
+            Some(from) => {
+                let (mut s, sbase, soff, sroom) = one(self, st, from, false)?;
+                let m = limit.min(sroom).min(droom);
+                let bytes: Vec<Expr> = (0..m)
+                    .map(|i| s.mem.read(sbase, b::bv(pb, (soff + i) as u128), 1))
+                    .collect();
+                (s, Some(bytes))
+            }
+        };
+        let m = match &sbytes {
+            Some(v) => v.len() as u64,
+            None => limit.min(droom),
+        };
+        for i in 0..m {
+            let o = b::bv(pb, (doff + i) as u128);
+            let new = match (&sbytes, fill) {
+                (Some(v), _) => v[i as usize],
+                (None, Some(c)) => c,
+                (None, None) => unreachable!("memset has a fill byte"),
+            };
+            let old = st.mem.read(dbase, o, 1);
+            let byte = b::ite(b::ult(b::bv(pb, i as u128), len), new, old);
+            st.mem.write(dbase, o, byte);
+        }
+        Some(st)
+    }
 }
+
+/// Largest symbolic lengths of memset/memcpy/memmove modelled byte by byte
+/// (tried in order); longer ones are split into concrete lengths.
+pub(crate) const LENGTH_LIMITS: &[u64] = &[16, 256, 4096];
 
 /// Reserved extents tried, in order, for an object of symbolic size (bytes).
 pub(crate) const RESERVATIONS: &[u64] = &[256, 4096, 1 << 16, 1 << 20, MAX_OBJECT_SIZE];

@@ -56,6 +56,39 @@ impl Engine<'_> {
             }
             _ => &[],
         };
+        // memset/memcpy/memmove of a symbolic length between concrete
+        // addresses: a bounded model instead of forking over lengths
+        let is_memset = matches!(base_name.as_str(), "memset" | "llvm.memset");
+        let sym_len = match (arg(0), arg(1), arg(2)) {
+            (Some(d), Some(s_), Some(n))
+                if concrete_args == [2]
+                    && !n.is_const()
+                    && d.is_const()
+                    && (is_memset || s_.is_const()) =>
+            {
+                self.bounded_length(&st, n)
+            }
+            _ => None,
+        };
+        if let Some(limit) = sym_len {
+            let (Some(d), Some(s_), Some(n)) = (arg(0), arg(1), arg(2)) else {
+                unreachable!("matched above")
+            };
+            let what = if is_memset { "memset" } else { "copy" };
+            let from = if is_memset { None } else { Some(s_) };
+            let fill = is_memset.then(|| b::trunc(s_, 8));
+            let Some(s) =
+                self.memop_symbolic_length(st, d, from, fill, n, limit, what, src, validate)
+            else {
+                return StepOut::Done;
+            };
+            st = s;
+            if let Some(dv) = dst {
+                st.frame_mut().regs[dv.index()] = Some(d);
+            }
+            st.loc = ret_loc;
+            return StepOut::Continue(st);
+        }
         if let Some(&i) = concrete_args
             .iter()
             .find(|&&i| args.get(i).map(|a| !a.is_const()).unwrap_or(false))

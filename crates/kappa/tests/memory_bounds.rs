@@ -75,3 +75,12 @@ fn accesses_within_a_symbolic_bound_are_fine() {
     );
     assert_eq!(v["verdict"], "true", "{v}");
 }
+
+#[test]
+fn memset_of_a_symbolic_length_past_a_vla_is_not_true() {
+    let v = verify(
+        "#include <string.h>\nint main(void) { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 1 && n <= 8);\n\
+         int a[n]; memset(a, 0, (n + 1) * sizeof(int)); return a[0]; }\n",
+    );
+    assert_out_of_bounds(&v);
+}
