@@ -10,6 +10,10 @@ use kappa_expr::build::{self as b};
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
 
+/// Largest number of bytes a realloc involving a symbolic size copies
+/// byte by byte (conditionally); beyond, the path is a failed leaf.
+const REALLOC_COPY_MAX: u64 = 1 << 16;
+
 /// Output functions: no effect on program memory; the result is unconstrained.
 const OUTPUT_FUNCTIONS: &[&str] = &[
     "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fflush", "perror",
@@ -50,7 +54,7 @@ impl Engine<'_> {
         let concrete_args: &[usize] = match base_name.as_str() {
             // malloc/calloc of a symbolic size make an object of symbolic size
             "free" => &[0],
-            "realloc" => &[0, 1],
+            "realloc" => &[0],
             "memset" | "llvm.memset" | "memcpy" | "memmove" | "llvm.memcpy" | "llvm.memmove" => {
                 &[2]
             }
@@ -187,32 +191,70 @@ impl Engine<'_> {
                     fail!("realloc without arguments at {at}")
                 };
                 let p = conc!(p, "pointer passed to realloc") as u64;
-                let n = conc!(n, "allocation size");
-                if n > MAX_OBJECT_SIZE as u128 {
-                    fail!("unsupported: allocation of {n} bytes at {at}");
-                }
-                let Some(new) = st.mem.allocate(
-                    n as u64,
-                    16,
-                    ObjKind::Heap,
-                    format!("heap@{}", at.replace(':', "_")),
-                    false,
-                ) else {
-                    fail!("address space exhausted at {at}")
-                };
-                if p != 0 {
+                let old = if p != 0 {
                     let Some(old) = st
                         .mem
                         .object_at(p)
                         .filter(|o| o.kind == ObjKind::Heap)
-                        .map(|o| o.size)
+                        .map(|o| (o.size, o.bound))
                     else {
                         fail!("undefined behaviour: realloc of a pointer not returned by malloc at {at}");
                     };
-                    let keep = old.min(n as u64);
-                    for i in 0..keep {
-                        let byte = st.mem.read(p, b::bv(pb, i as u128), 1);
-                        st.mem.write(new, b::bv(pb, i as u128), byte);
+                    Some(old)
+                } else {
+                    None
+                };
+                let heap_name = format!("heap@{}", at.replace(':', "_"));
+                let new = if let Some(n) = n.as_bv_const() {
+                    if n > MAX_OBJECT_SIZE as u128 {
+                        fail!("unsupported: allocation of {n} bytes at {at}");
+                    }
+                    let Some(new) = st
+                        .mem
+                        .allocate(n as u64, 16, ObjKind::Heap, heap_name, false)
+                    else {
+                        fail!("address space exhausted at {at}")
+                    };
+                    new
+                } else {
+                    match self.allocate_symbolic(
+                        &mut st,
+                        n,
+                        16,
+                        ObjKind::Heap,
+                        heap_name,
+                        false,
+                        &at,
+                    ) {
+                        Ok(base) => base,
+                        Err(why) => fail!("{why}"),
+                    }
+                };
+                if let Some((old_size, old_bound)) = old {
+                    let o = st.mem.object_at(new).expect("just allocated");
+                    let (new_size, new_bound) = (o.size, o.bound);
+                    let m = old_size.min(new_size);
+                    if old_bound.is_none() && new_bound.is_none() {
+                        for i in 0..m {
+                            let byte = st.mem.read(p, b::bv(pb, i as u128), 1);
+                            st.mem.write(new, b::bv(pb, i as u128), byte);
+                        }
+                    } else {
+                        // byte i is copied iff i < min(old size, new size);
+                        // the others keep the new block's uninitialised bytes
+                        if m > REALLOC_COPY_MAX {
+                            fail!("unsupported: realloc of a symbolic size copying up to {m} bytes at {at}");
+                        }
+                        let os = old_bound.unwrap_or_else(|| b::bv(pb, old_size as u128));
+                        let ns = new_bound.unwrap_or_else(|| b::bv(pb, new_size as u128));
+                        let keep = b::ite(b::ult(os, ns), os, ns);
+                        for i in 0..m {
+                            let at_i = b::bv(pb, i as u128);
+                            let byte = st.mem.read(p, at_i, 1);
+                            let cur = st.mem.read(new, at_i, 1);
+                            let v = b::ite(b::ult(at_i, keep), byte, cur);
+                            st.mem.write(new, at_i, v);
+                        }
                     }
                     st.mem.remove(p);
                 }

@@ -84,3 +84,13 @@ fn memset_of_a_symbolic_length_past_a_vla_is_not_true() {
     );
     assert_out_of_bounds(&v);
 }
+
+#[test]
+fn read_past_a_block_shrunk_by_realloc_is_not_true() {
+    let v = verify(
+        "int main(void) { int *p = malloc(8 * sizeof(int)); for (int i = 0; i < 8; i++) p[i] = i;\n\
+         unsigned n = (unsigned)__VERIFIER_nondet_int(); __VERIFIER_assume(n >= 1 && n <= 8);\n\
+         int *q = realloc(p, n * sizeof(int)); int s = q[5]; free(q); return s; }\n",
+    );
+    assert_out_of_bounds(&v);
+}
