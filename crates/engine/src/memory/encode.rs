@@ -111,6 +111,22 @@ pub(crate) fn candidates(offset: Expr, size: u64, n: u32) -> Vec<u64> {
     out
 }
 
+/// The value among `words` at the position of `offset` in `candidates`
+/// (sorted, non-empty), as a balanced tree of `ite(offset <u c, ..)`: exact
+/// when `offset` is one of the candidates, which the caller guarantees.
+pub(crate) fn select_tree(offset: Expr, candidates: &[u64], words: &[Expr]) -> Expr {
+    assert_eq!(candidates.len(), words.len());
+    if candidates.len() == 1 {
+        return words[0];
+    }
+    let mid = candidates.len() / 2;
+    b::ite(
+        b::ult(offset, b::bv(offset.width(), candidates[mid] as u128)),
+        select_tree(offset, &candidates[..mid], &words[..mid]),
+        select_tree(offset, &candidates[mid..], &words[mid..]),
+    )
+}
+
 /// `hi ++ lo`, pushing equal if-then-else conditions outwards:
 /// `ite(c, a, b) ++ ite(c, d, e) = ite(c, a ++ d, b ++ e)`, so bytes written
 /// together by a write at a symbolic offset read back as the written word.
@@ -193,6 +209,20 @@ mod tests {
         assert_eq!(candidates(mul(bv(32, 4), i), 16, 4), vec![0, 4, 8, 12]);
         assert_eq!(candidates(i, 4, 2), vec![0, 1, 2]);
         assert_eq!(candidates(i, 1, 2), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn select_tree_picks_the_word_at_each_candidate() {
+        let (si, i) = input("i", 32);
+        let off = mul(bv(32, 4), i);
+        let cands = candidates(off, 28, 4);
+        let words: Vec<Expr> = (0..cands.len() as u128).map(|k| bv(16, 100 + k)).collect();
+        let t = select_tree(off, &cands, &words);
+        let mut a = Assignment::default();
+        for k in 0..cands.len() as u128 {
+            a.set(si, k);
+            assert_eq!(eval(t, &a).unwrap().bits(), 100 + k);
+        }
     }
 
     #[test]

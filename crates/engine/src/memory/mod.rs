@@ -10,14 +10,14 @@
 //! concrete *reserved* extent that contains every value the bound may take;
 //! the reserved extent is what keeps objects apart.
 //!
-//! Encoding of accesses at symbolic offsets (measured on a packet stream
-//! writing a 4x4 int grid at input-chosen cells, tests/programs/grid_packets.c
-//! and a 10-packet variant; see the report of the change): objects of at most
-//! [`ITE_MAX`] bytes stay flat, a write at a symbolic offset `o` updates every
-//! cell `i` it may touch to `ite(o == j, byte_k(v), old_i)` (`j = i - k` over
-//! the offsets `o` may take given its alignment), and a read at a symbolic
-//! offset is an if-then-else chain over those offsets. Larger objects switch
-//! to an SMT array (store chains, with read-over-write simplification).
+//! Encoding of accesses at symbolic offsets (chosen by measurement, see
+//! [`ITE_MAX`]): objects of at most [`ITE_MAX`] bytes stay flat; a write at
+//! a symbolic offset `o` updates every cell `i` it may touch to
+//! `ite(o == j, byte_k(v), old_i)` (`j = i - k` over the offsets `o` may take
+//! given its alignment), and a read at a symbolic offset is a balanced binary
+//! tree of `ite(o <u j, ...)` over those offsets (a linear chain of
+//! `o == j` tests was up to 20x slower in Z3). Larger objects switch to an
+//! SMT array (store chains, with read-over-write simplification).
 
 mod encode;
 #[cfg(test)]
@@ -38,12 +38,13 @@ const RED_ZONE: u64 = 16;
 pub const MAX_OBJECT_SIZE: u64 = 1 << 24;
 /// Largest object whose symbolic-offset accesses use the per-cell
 /// if-then-else encoding (bytes); larger objects use an SMT array.
-/// Measured (wall time to `false`, `--timeout 30`, 2 shared cores): `int
-/// a[N]` with 8 writes `a[i] += v` at input indices then reads at a symbolic
-/// index: cells 1.1 s / 2.1 s / 3.7 s / timeout for N = 16 / 64 / 128 / 256,
-/// arrays 10.8 s / 10.3 s / 22.4 s / 9.3 s; a 4x4 int grid with 10 packets
-/// `grid[r][c] += v`: cells 5.7 s, arrays a Z3 timeout. Hence cells up to
-/// 512 bytes.
+/// Measured (wall time to the verdict, 2 shared cores): `int a[N]` with 8
+/// writes `a[i] += v` at input indices then reads at a symbolic index: cells
+/// 0.4 s / 1.4 s / 9.9 s / timeout (40 s) for N = 16 / 128 / 256 / 1024,
+/// arrays 4.8 s / 5.8 s / 5.6 s / 6.9 s; a 4x4 int grid with 10 packets
+/// `grid[r][c] += v`: cells 1.9 s, arrays a Z3 timeout; a 64-int table read
+/// at an input index on 129 paths: cells 0.7 s, arrays 16 s. Hence cells up
+/// to 512 bytes.
 pub const ITE_MAX: u64 = 512;
 /// Objects larger than this (bytes) keep their contents sparse (a default
 /// byte plus a map of the bytes written) instead of a byte vector.
@@ -313,8 +314,8 @@ impl Memory {
     /// Reads `n` bytes at `offset` (an expression of pointer width) of the
     /// object at `base`, little-endian. The caller has checked the bounds
     /// (`0 <= offset <= size - n`, and below the bound of an object of
-    /// symbolic size): a read at a symbolic offset of a small object is an
-    /// if-then-else over the offsets in range, the last one as default.
+    /// symbolic size): a read at a symbolic offset of a small object is a
+    /// binary if-then-else tree over the offsets in range.
     pub fn read(&mut self, base: u64, offset: Expr, n: u32) -> Expr {
         let pb = self.ptr_bits;
         if let Some(off) = offset.as_bv_const() {
@@ -324,24 +325,15 @@ impl Memory {
                 .collect();
             return encode::join_bytes(&bytes);
         }
-        if let Some(table) = self.constant_table(base) {
-            // every cell is a constant: a select from a constant array
-            // (measured 1.5x faster than the if-then-else chain)
-            let bytes: Vec<Expr> = (0..n)
-                .map(|i| b::select(table, b::add(b::bv(pb, i as u128), offset)))
-                .collect();
-            return encode::join_bytes(&bytes);
-        }
         if self.uses_cells(base) {
             let size = self.objects[&base].size;
             let cands = encode::candidates(offset, size, n);
-            if let Some((&last, rest)) = cands.split_last() {
-                let mut v = self.read(base, b::bv(pb, last as u128), n);
-                for &j in rest.iter().rev() {
-                    let here = self.read(base, b::bv(pb, j as u128), n);
-                    v = b::ite(b::eq(offset, b::bv(pb, j as u128)), here, v);
-                }
-                return v;
+            if !cands.is_empty() {
+                let words: Vec<Expr> = cands
+                    .iter()
+                    .map(|&j| self.read(base, b::bv(pb, j as u128), n))
+                    .collect();
+                return encode::select_tree(offset, &cands, &words);
             }
         }
         let arr = self.make_array(base);
@@ -349,25 +341,6 @@ impl Memory {
             .map(|i| b::select(arr, b::add(b::bv(pb, i as u128), offset)))
             .collect();
         encode::join_bytes(&bytes)
-    }
-
-    /// For a flat object of at most [`ITE_MAX`] bytes whose every cell is a
-    /// constant, its contents as a constant array (not stored: the object
-    /// stays flat).
-    fn constant_table(&self, base: u64) -> Option<Expr> {
-        let o = &self.objects[&base];
-        let Contents::Flat(v) = o.contents.as_ref() else {
-            return None;
-        };
-        if o.size > ITE_MAX || !v.iter().all(|x| x.is_some_and(|x| x.is_const())) {
-            return None;
-        }
-        let bytes: Vec<(u64, Expr)> = v
-            .iter()
-            .enumerate()
-            .map(|(i, x)| (i as u64, x.expect("checked")))
-            .collect();
-        Some(stores_over(self.ptr_bits, None, &bytes))
     }
 
     /// Whether symbolic-offset accesses to the object at `base` use the
