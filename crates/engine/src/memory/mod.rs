@@ -408,11 +408,10 @@ impl Memory {
     }
 
     /// The contents of the object at `base` as an array expression (switching
-    /// the object to array form). Uninitialised bytes of a flat object become
-    /// fresh byte symbols; those of a sparse object read from a fresh array
-    /// symbol. The array's default is the most frequent constant byte when
-    /// every byte is known (e.g. after a memset), so that only the other
-    /// bytes become stores.
+    /// the object to array form). Bytes never written nor read come from a
+    /// fresh array symbol (uninitialised memory). When every byte is known
+    /// (e.g. after a memset), the array's default is the most frequent
+    /// constant byte, so that only the other bytes become stores.
     fn make_array(&mut self, base: u64) -> Expr {
         let pb = self.ptr_bits;
         let obj = self.obj_mut(base);
@@ -421,15 +420,14 @@ impl Memory {
         let arr = match obj.contents.as_ref() {
             Contents::Array(a) => return *a,
             Contents::Flat(v) => {
+                // bytes never written nor read are those of an uninitialised array
                 let bytes: Vec<(u64, Expr)> = v
                     .iter()
                     .enumerate()
-                    .map(|(i, byte)| {
-                        let at = i as u64;
-                        (at, byte.unwrap_or_else(|| uninit_byte(&name, at)))
-                    })
+                    .filter_map(|(i, byte)| byte.map(|x| (i as u64, x)))
                     .collect();
-                stores_over(pb, None, &bytes)
+                let default = (bytes.len() < v.len()).then(|| uninit_array(&name, pb));
+                stores_over(pb, default, &bytes)
             }
             Contents::Sparse { zeroed, bytes } => {
                 let bytes: Vec<(u64, Expr)> = bytes.iter().map(|(a, x)| (*a, *x)).collect();

@@ -259,3 +259,35 @@ fn symbolic_size_objects_reserve_their_extent() {
         .unwrap();
     assert_eq!(m.read(z, bv(32, 100), 4).as_bv_const(), Some(0));
 }
+
+#[test]
+fn uninitialised_bytes_of_a_flat_object_become_an_array_symbol() {
+    let mut m = Memory::new(32);
+    let a = m
+        .allocate(ITE_MAX + 8, 4, ObjKind::Stack, "u".into(), false)
+        .unwrap();
+    m.write(a, bv(32, 0), bv(32, 0x0a0b_0c0d));
+    let seen = m.read(a, bv(32, 4), 1); // an uninitialised byte, read once
+    let (si, i) = input("i", 32);
+    m.write(a, mul(bv(32, 4), i), bv(32, 1));
+    let Contents::Array(arr) = *m.object_at(a).unwrap().contents else {
+        panic!("a symbolic write switches the object to an array")
+    };
+    // only the known bytes are stores: 4 written + 1 read + the 4 just written
+    let mut stores = 0;
+    let mut cur = arr;
+    while let kappa_expr::Kind::Store(inner, ..) = cur.kind() {
+        stores += 1;
+        cur = inner;
+    }
+    assert_eq!(stores, 9);
+    assert!(matches!(cur.kind(), kappa_expr::Kind::Sym(_)), "{cur}");
+    let mut asg = Assignment::default();
+    asg.set(si, 7);
+    for s in kappa_expr::print::free_symbols(&[seen]).0 {
+        asg.set(s, 0x33);
+    }
+    assert_eq!(eval(m.read(a, bv(32, 4), 1), &asg).unwrap().bits(), 0x33);
+    assert_eq!(eval(m.read(a, bv(32, 0), 4), &asg).unwrap().bits(), 0x0a0b_0c0d);
+    assert_eq!(eval(m.read(a, bv(32, 28), 4), &asg).unwrap().bits(), 1);
+}
