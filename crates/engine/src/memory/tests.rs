@@ -288,6 +288,9 @@ fn uninitialised_bytes_of_a_flat_object_become_an_array_symbol() {
         asg.set(s, 0x33);
     }
     assert_eq!(eval(m.read(a, bv(32, 4), 1), &asg).unwrap().bits(), 0x33);
-    assert_eq!(eval(m.read(a, bv(32, 0), 4), &asg).unwrap().bits(), 0x0a0b_0c0d);
+    assert_eq!(
+        eval(m.read(a, bv(32, 0), 4), &asg).unwrap().bits(),
+        0x0a0b_0c0d
+    );
     assert_eq!(eval(m.read(a, bv(32, 28), 4), &asg).unwrap().bits(), 1);
 }
