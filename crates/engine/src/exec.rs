@@ -1,7 +1,7 @@
 //! Execution of edges: evaluation of IR values into expressions, branching,
 //! feasibility checks, memory accesses, calls and returns, path ends.
 
-use crate::memory::{Memory, ObjKind, FUNC_BASE, MAX_OBJECT_SIZE, MAX_SYMBOLIC_OBJECT};
+use crate::memory::{Memory, ObjKind, FUNC_BASE, MAX_OBJECT_SIZE};
 use crate::state::{BoundKind, Frame, IdxList, Input, InputRec, State};
 use crate::tree::LeafKind;
 use crate::{End, Engine, ErrorWitness, PathRecord, Validation};
@@ -417,6 +417,9 @@ impl Engine<'_> {
                 if matches!(s.sort(), Sort::Bool | Sort::Bv(_)) {
                     let v = m.get(s);
                     st.witness.set(s, v);
+                } else if let Some(v) = m.arrays.get(&s) {
+                    // uninitialised contents of objects of symbolic size
+                    st.witness.arrays.insert(s, v.clone());
                 }
             }
         }
@@ -691,6 +694,30 @@ impl Engine<'_> {
                 );
                 let at = m.describe(edge.src);
                 let (dst, align, to) = (*dst, *align as u64, edge.to);
+                if !size.is_const() {
+                    // a VLA: an object of symbolic size
+                    match self.allocate_symbolic(
+                        &mut st,
+                        size,
+                        align,
+                        ObjKind::Stack,
+                        name,
+                        false,
+                        &at,
+                    ) {
+                        Ok(base) => {
+                            st.frame_mut().allocas.push(base);
+                            st.frame_mut().regs[dst.index()] =
+                                Some(b::bv(self.ptr_bits(), base as u128));
+                        }
+                        Err(why) => {
+                            self.terminate(st, End::Failed(why), validate);
+                            return StepOut::Done;
+                        }
+                    }
+                    st.loc = to;
+                    return StepOut::Continue(st);
+                }
                 return self.for_each_value(st, size, "alloca size", &at, &mut |this, mut s, n| {
                     if n > MAX_OBJECT_SIZE as u128 {
                         this.terminate(
@@ -986,155 +1013,6 @@ impl Engine<'_> {
             "undefined behaviour: call through an invalid function pointer 0x{v:x}"
         ))
     }
-
-    /// Splits a state by the objects an `n`-byte access at `addr` may touch.
-    /// Each result carries the object's base and the offset within it.
-    pub(crate) fn resolve(
-        &mut self,
-        st: State,
-        addr: Expr,
-        n: u64,
-        write: bool,
-        src: Option<SrcLoc>,
-        validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
-    ) -> Vec<(State, u64, Expr)> {
-        let pb = self.ptr_bits();
-        let at = self.module.describe(src);
-        let kind = if write { "write" } else { "read" };
-        if let Some(a) = addr.as_bv_const() {
-            let a = a as u64;
-            let ok = st
-                .mem
-                .find(a)
-                .filter(|o| a + n <= o.base + o.size)
-                .map(|o| (o.base, o.read_only));
-            return match ok {
-                Some((_, true)) if write => {
-                    self.terminate(
-                        st,
-                        End::Failed(format!(
-                            "undefined behaviour: write to read-only memory at {at}"
-                        )),
-                        validate,
-                    );
-                    vec![]
-                }
-                Some((base, _)) => vec![(st, base, b::bv(pb, (a - base) as u128))],
-                None => {
-                    let what = if a < crate::memory::FIRST_OBJECT_ADDR {
-                        "null or invalid pointer"
-                    } else {
-                        "out-of-bounds or dangling pointer"
-                    };
-                    self.terminate(
-                        st,
-                        End::Failed(format!(
-                            "undefined behaviour: {kind} through {what} at {at}"
-                        )),
-                        validate,
-                    );
-                    vec![]
-                }
-            };
-        }
-        // symbolic address: enumerate the objects it may point into
-        let mut out = vec![];
-        let mut excluded = b::tru();
-        let mut probe_model: Option<Assignment> = None;
-        let mut seen: Vec<u64> = vec![];
-        for _round in 0..8 {
-            let probe = match &probe_model {
-                None => eval(addr, &st.witness).map(|v| v.bits() as u64),
-                Some(m) => {
-                    let mut w = st.witness.clone();
-                    w.extend_from(m);
-                    eval(addr, &w).map(|v| v.bits() as u64)
-                }
-            };
-            let obj = probe
-                .and_then(|p| st.mem.find(p))
-                .map(|o| (o.base, o.size, o.read_only));
-            let Some((base, size, ro)) = obj else {
-                self.record_failed(format!("possible undefined behaviour: {kind} through an invalid symbolic pointer at {at}"));
-                break;
-            };
-            if seen.contains(&base) {
-                self.record_failed(format!(
-                    "possible undefined behaviour: out-of-bounds {kind} at {at}"
-                ));
-                break;
-            }
-            seen.push(base);
-            if size > MAX_SYMBOLIC_OBJECT {
-                self.record_failed(format!(
-                    "unsupported: symbolic offset into an object of {size} bytes at {at}"
-                ));
-                break;
-            }
-            let inb = if size >= n {
-                b::and(
-                    b::uge(addr, b::bv(pb, base as u128)),
-                    b::ule(addr, b::bv(pb, (base + size - n) as u128)),
-                )
-            } else {
-                b::fls()
-            };
-            match self.feasible(&st, inb) {
-                Feas::Sat(model) => {
-                    if ro && write {
-                        self.record_failed(format!(
-                            "possible undefined behaviour: write to read-only memory at {at}"
-                        ));
-                    } else {
-                        let mut s = st.clone();
-                        s.id = self.new_state_id();
-                        Self::constrain(&mut s, inb, model);
-                        let off = b::sub(addr, b::bv(pb, base as u128));
-                        out.push((s, base, off));
-                    }
-                }
-                Feas::Unsat => {
-                    self.record_failed(format!(
-                        "possible undefined behaviour: out-of-bounds {kind} at {at}"
-                    ));
-                    break;
-                }
-                Feas::Unknown(r) => {
-                    self.record_failed(format!("solver {r} resolving a pointer at {at}"));
-                    break;
-                }
-            }
-            excluded = b::and(excluded, b::not(inb));
-            match self.feasible(&st, excluded) {
-                Feas::Unsat => {
-                    if out.len() > 1 {
-                        self.stats.states += out.len() as u64 - 1;
-                    }
-                    self.state_done_quietly(st);
-                    return out;
-                }
-                Feas::Sat(Some((_, m))) => probe_model = Some(m),
-                Feas::Sat(None) => probe_model = Some(st.witness.clone()),
-                Feas::Unknown(r) => {
-                    self.record_failed(format!("solver {r} resolving a pointer at {at}"));
-                    break;
-                }
-            }
-            if _round == 7 {
-                self.record_failed(format!(
-                    "unsupported: symbolic pointer into more than 8 objects at {at}"
-                ));
-            }
-        }
-        if out.len() > 1 {
-            self.stats.states += out.len() as u64 - 1;
-        }
-        self.state_done_quietly(st);
-        out
-    }
-
-    /// Drops a state that was split into successors (nothing to account).
-    fn state_done_quietly(&mut self, _st: State) {}
 
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn call(

@@ -317,7 +317,8 @@ impl Engine<'_> {
         }
         let a = a.bits as u64;
         let o = st.mem.find(a)?;
-        if a + n > o.base + o.size || (write && o.read_only) {
+        // objects of symbolic size need the general step's bound check
+        if o.bound.is_some() || a + n > o.base + o.size || (write && o.read_only) {
             return None;
         }
         Some((o.base, a - o.base))

@@ -8,6 +8,7 @@
 //! behaviour end a path as a *failed leaf*; any failed leaf, hit bound or
 //! timeout makes the result `Unknown`. The engine never names an LLVM type.
 
+mod access;
 pub mod compact;
 mod exec;
 mod fast;

@@ -11,6 +11,10 @@ use kappa_expr::build::{self as b};
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
 
+/// Largest number of bytes a realloc involving a symbolic size copies
+/// byte by byte (conditionally); beyond, the path is a failed leaf.
+const REALLOC_COPY_MAX: u64 = 1 << 16;
+
 /// Output functions: no effect on program memory; the result is unconstrained.
 const OUTPUT_FUNCTIONS: &[&str] = &[
     "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fflush", "perror",
@@ -52,13 +56,47 @@ impl Engine<'_> {
         let base_name = name.split('.').take(2).collect::<Vec<_>>().join(".");
         // arguments that must be concrete: fork over their few possible values
         let concrete_args: &[usize] = match base_name.as_str() {
-            "malloc" | "valloc" | "free" => &[0],
-            "calloc" | "realloc" => &[0, 1],
+            // malloc/calloc of a symbolic size make an object of symbolic size
+            "free" => &[0],
+            "realloc" => &[0],
             "memset" | "llvm.memset" | "memcpy" | "memmove" | "llvm.memcpy" | "llvm.memmove" => {
                 &[2]
             }
             _ => &[],
         };
+        // memset/memcpy/memmove of a symbolic length between concrete
+        // addresses: a bounded model instead of forking over lengths
+        let is_memset = matches!(base_name.as_str(), "memset" | "llvm.memset");
+        let sym_len = match (arg(0), arg(1), arg(2)) {
+            (Some(d), Some(s_), Some(n))
+                if concrete_args == [2]
+                    && !n.is_const()
+                    && d.is_const()
+                    && (is_memset || s_.is_const()) =>
+            {
+                self.bounded_length(&st, n)
+            }
+            _ => None,
+        };
+        if let Some(limit) = sym_len {
+            let (Some(d), Some(s_), Some(n)) = (arg(0), arg(1), arg(2)) else {
+                unreachable!("matched above")
+            };
+            let what = if is_memset { "memset" } else { "copy" };
+            let from = if is_memset { None } else { Some(s_) };
+            let fill = is_memset.then(|| b::trunc(s_, 8));
+            let Some(s) =
+                self.memop_symbolic_length(st, d, from, fill, n, limit, what, src, validate)
+            else {
+                return StepOut::Done;
+            };
+            st = s;
+            if let Some(dv) = dst {
+                st.frame_mut().regs[dv.index()] = Some(d);
+            }
+            st.loc = ret_loc;
+            return StepOut::Continue(st);
+        }
         if let Some(&i) = concrete_args
             .iter()
             .find(|&&i| args.get(i).map(|a| !a.is_const()).unwrap_or(false))
@@ -79,32 +117,61 @@ impl Engine<'_> {
         let mut result: Option<Expr> = None;
         match base_name.as_str() {
             "malloc" | "calloc" | "valloc" => {
-                let size = if name == "calloc" {
-                    let (Some(n), Some(m)) = (arg(0), arg(1)) else {
-                        fail!("calloc without arguments at {at}")
+                let heap_name = format!("heap@{}", at.replace(':', "_"));
+                let sym_size = match (name.as_str(), arg(0), arg(1)) {
+                    ("calloc", Some(n), Some(m)) if !n.is_const() || !m.is_const() => {
+                        // the product in double width: an overflow is a size
+                        // beyond any reservation
+                        let w = 2 * n.width().max(m.width());
+                        Some(b::mul(b::zext(n, w), b::zext(m, w)))
+                    }
+                    ("calloc", ..) => None,
+                    (_, Some(n), _) if !n.is_const() => Some(n),
+                    _ => None,
+                };
+                if let Some(size) = sym_size {
+                    let zeroed = name == "calloc";
+                    let base = match self.allocate_symbolic(
+                        &mut st,
+                        size,
+                        16,
+                        ObjKind::Heap,
+                        heap_name,
+                        zeroed,
+                        &at,
+                    ) {
+                        Ok(base) => base,
+                        Err(why) => fail!("{why}"),
                     };
-                    let n = conc!(n, "allocation size");
-                    let m = conc!(m, "allocation size");
-                    n.saturating_mul(m)
+                    result = Some(b::bv(pb, base as u128));
                 } else {
-                    let Some(n) = arg(0) else {
-                        fail!("malloc without argument at {at}")
+                    let size = if name == "calloc" {
+                        let (Some(n), Some(m)) = (arg(0), arg(1)) else {
+                            fail!("calloc without arguments at {at}")
+                        };
+                        let n = conc!(n, "allocation size");
+                        let m = conc!(m, "allocation size");
+                        n.saturating_mul(m)
+                    } else {
+                        let Some(n) = arg(0) else {
+                            fail!("malloc without argument at {at}")
+                        };
+                        conc!(n, "allocation size")
                     };
-                    conc!(n, "allocation size")
-                };
-                if size > MAX_OBJECT_SIZE as u128 {
-                    fail!("unsupported: allocation of {size} bytes at {at}");
+                    if size > MAX_OBJECT_SIZE as u128 {
+                        fail!("unsupported: allocation of {size} bytes at {at}");
+                    }
+                    let Some(base) = st.mem.allocate(
+                        size as u64,
+                        16,
+                        ObjKind::Heap,
+                        heap_name,
+                        name == "calloc",
+                    ) else {
+                        fail!("address space exhausted at {at}")
+                    };
+                    result = Some(b::bv(pb, base as u128));
                 }
-                let Some(base) = st.mem.allocate(
-                    size as u64,
-                    16,
-                    ObjKind::Heap,
-                    format!("heap@{}", at.replace(':', "_")),
-                    name == "calloc",
-                ) else {
-                    fail!("address space exhausted at {at}")
-                };
-                result = Some(b::bv(pb, base as u128));
             }
             "free" => {
                 let Some(p) = arg(0) else {
@@ -128,32 +195,70 @@ impl Engine<'_> {
                     fail!("realloc without arguments at {at}")
                 };
                 let p = conc!(p, "pointer passed to realloc") as u64;
-                let n = conc!(n, "allocation size");
-                if n > MAX_OBJECT_SIZE as u128 {
-                    fail!("unsupported: allocation of {n} bytes at {at}");
-                }
-                let Some(new) = st.mem.allocate(
-                    n as u64,
-                    16,
-                    ObjKind::Heap,
-                    format!("heap@{}", at.replace(':', "_")),
-                    false,
-                ) else {
-                    fail!("address space exhausted at {at}")
-                };
-                if p != 0 {
+                let old = if p != 0 {
                     let Some(old) = st
                         .mem
                         .object_at(p)
                         .filter(|o| o.kind == ObjKind::Heap)
-                        .map(|o| o.size)
+                        .map(|o| (o.size, o.bound))
                     else {
                         fail!("undefined behaviour: realloc of a pointer not returned by malloc at {at}");
                     };
-                    let keep = old.min(n as u64);
-                    for i in 0..keep {
-                        let byte = st.mem.read(p, b::bv(pb, i as u128), 1);
-                        st.mem.write(new, b::bv(pb, i as u128), byte);
+                    Some(old)
+                } else {
+                    None
+                };
+                let heap_name = format!("heap@{}", at.replace(':', "_"));
+                let new = if let Some(n) = n.as_bv_const() {
+                    if n > MAX_OBJECT_SIZE as u128 {
+                        fail!("unsupported: allocation of {n} bytes at {at}");
+                    }
+                    let Some(new) = st
+                        .mem
+                        .allocate(n as u64, 16, ObjKind::Heap, heap_name, false)
+                    else {
+                        fail!("address space exhausted at {at}")
+                    };
+                    new
+                } else {
+                    match self.allocate_symbolic(
+                        &mut st,
+                        n,
+                        16,
+                        ObjKind::Heap,
+                        heap_name,
+                        false,
+                        &at,
+                    ) {
+                        Ok(base) => base,
+                        Err(why) => fail!("{why}"),
+                    }
+                };
+                if let Some((old_size, old_bound)) = old {
+                    let o = st.mem.object_at(new).expect("just allocated");
+                    let (new_size, new_bound) = (o.size, o.bound);
+                    let m = old_size.min(new_size);
+                    if old_bound.is_none() && new_bound.is_none() {
+                        for i in 0..m {
+                            let byte = st.mem.read(p, b::bv(pb, i as u128), 1);
+                            st.mem.write(new, b::bv(pb, i as u128), byte);
+                        }
+                    } else {
+                        // byte i is copied iff i < min(old size, new size);
+                        // the others keep the new block's uninitialised bytes
+                        if m > REALLOC_COPY_MAX {
+                            fail!("unsupported: realloc of a symbolic size copying up to {m} bytes at {at}");
+                        }
+                        let os = old_bound.unwrap_or_else(|| b::bv(pb, old_size as u128));
+                        let ns = new_bound.unwrap_or_else(|| b::bv(pb, new_size as u128));
+                        let keep = b::ite(b::ult(os, ns), os, ns);
+                        for i in 0..m {
+                            let at_i = b::bv(pb, i as u128);
+                            let byte = st.mem.read(p, at_i, 1);
+                            let cur = st.mem.read(new, at_i, 1);
+                            let v = b::ite(b::ult(at_i, keep), byte, cur);
+                            st.mem.write(new, at_i, v);
+                        }
                     }
                     st.mem.remove(p);
                 }

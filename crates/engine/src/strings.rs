@@ -523,27 +523,49 @@ impl Engine<'_> {
                     };
                     for (s3, o) in offs {
                         let obj = s3.mem.object_at(base).expect("resolved object");
-                        let arg = match o {
-                            Some(o) => Arg {
-                                base,
-                                off: o as u64,
-                                avail: obj.size.saturating_sub(o as u64),
-                                size: obj.size,
-                                read_only: obj.read_only,
-                                sym: None,
-                            },
-                            None => Arg {
-                                base,
-                                off: 0,
-                                avail: obj.size,
-                                size: obj.size,
-                                read_only: obj.read_only,
-                                sym: Some(off),
-                            },
+                        let (read_only, extent) = (obj.read_only, obj.size);
+                        // the models scan up to a concrete size: an object of
+                        // symbolic size (VLA, malloc(n)) is split by the few
+                        // sizes it may have (the rest is a failed leaf)
+                        let sized: Vec<(State, u64)> = match obj.bound {
+                            None => vec![(s3, extent)],
+                            Some(bound) => {
+                                let (v, dropped) = self.enumerate(s3, bound, MAX_OFFSETS);
+                                if let Some(why) = dropped {
+                                    self.record_failed(format!(
+                                        "{why} (size of the object of argument {} of {} at {at})",
+                                        i + 1,
+                                        f.name()
+                                    ));
+                                }
+                                v.into_iter()
+                                    .map(|(s4, n)| (s4, (n as u64).min(extent)))
+                                    .collect()
+                            }
                         };
-                        let mut objs = objs.clone();
-                        objs.push(arg);
-                        next.push((s3, objs));
+                        for (s3, size) in sized {
+                            let arg = match o {
+                                Some(o) => Arg {
+                                    base,
+                                    off: o as u64,
+                                    avail: size.saturating_sub(o as u64),
+                                    size,
+                                    read_only,
+                                    sym: None,
+                                },
+                                None => Arg {
+                                    base,
+                                    off: 0,
+                                    avail: size,
+                                    size,
+                                    read_only,
+                                    sym: Some(off),
+                                },
+                            };
+                            let mut objs = objs.clone();
+                            objs.push(arg);
+                            next.push((s3, objs));
+                        }
                     }
                 }
             }

@@ -211,7 +211,13 @@ impl Engine<'_> {
             let Some(addr) = a0.as_bv_const() else {
                 return Err(st);
             };
-            let Some((base, size)) = st.mem.find(addr as u64).map(|o| (o.base, o.size)) else {
+            // (an object of symbolic size needs the general step's bound check)
+            let Some((base, size)) = st
+                .mem
+                .find(addr as u64)
+                .filter(|o| o.bound.is_none())
+                .map(|o| (o.base, o.size))
+            else {
                 return Err(st);
             };
             if size > MAX_LOADED_OBJECT {
