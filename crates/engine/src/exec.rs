@@ -92,6 +92,16 @@ pub(crate) fn initial_memory(m: &Module) -> Result<(Memory, Vec<u64>), String> {
     Ok((mem, bases))
 }
 
+/// The value of type `ty` held by the little-endian bytes `raw` read from
+/// memory: a boolean is the lowest bit, a narrower integer the low bits.
+pub(crate) fn loaded_value(raw: Expr, ty: Ty) -> Expr {
+    match ty {
+        Ty::Bool => b::eq(b::extract(0, 0, raw), b::bv(1, 1)),
+        Ty::Int(w) if w < raw.width() => b::trunc(raw, w),
+        Ty::Int(_) => raw,
+    }
+}
+
 pub(crate) fn bool_of(e: Expr) -> Expr {
     if e.sort() == Sort::Bool {
         e
@@ -654,12 +664,7 @@ impl Engine<'_> {
                 let mut outs = vec![];
                 for (mut s, base, off) in targets {
                     let raw = s.mem.read(base, off, n);
-                    let v = match ty {
-                        Ty::Bool => b::eq(b::extract(0, 0, raw), b::bv(1, 1)),
-                        Ty::Int(w) if *w < raw.width() => b::trunc(raw, *w),
-                        _ => raw,
-                    };
-                    s.frame_mut().regs[dst.index()] = Some(v);
+                    s.frame_mut().regs[dst.index()] = Some(loaded_value(raw, *ty));
                     s.loc = edge.to;
                     outs.push(s);
                 }

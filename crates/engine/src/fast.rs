@@ -12,6 +12,7 @@
 //! for `Ty::Bool` results and comparisons, bitvectors of the IR width
 //! otherwise.
 
+use crate::exec::loaded_value;
 use crate::state::State;
 use crate::Engine;
 use kappa_expr::build::{self as b, fold_bin};
@@ -245,12 +246,7 @@ impl Engine<'_> {
                         let raw = st
                             .mem
                             .read(base, b::bv(self.ptr_bits(), off as u128), n as u32);
-                        let v = match ty {
-                            Ty::Bool => b::eq(b::extract(0, 0, raw), b::bv(1, 1)),
-                            Ty::Int(w) if *w < raw.width() => b::trunc(raw, *w),
-                            _ => raw,
-                        };
-                        st.frame_mut().regs[dst.index()] = Some(v);
+                        st.frame_mut().regs[dst.index()] = Some(loaded_value(raw, *ty));
                     }
                     Instr::Store { addr, value } => {
                         let Some(c) = self.concrete_value(st, value) else {

@@ -27,6 +27,24 @@ pub use eval::{eval, Assignment, Val};
 pub use pool::{BvOp, Expr, FuncDecl, Kind, Sort, Symbol, SymbolInfo, SymbolKind};
 pub use subst::{substitute, SymMemory};
 
+/// Whether some expression of `roots` contains a quantifier (iterative walk
+/// over the shared DAG).
+pub fn has_quantifier(roots: &[Expr]) -> bool {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = roots.to_vec();
+    while let Some(e) = stack.pop() {
+        if e.is_const() || !seen.insert(e) {
+            continue;
+        }
+        let k = e.kind();
+        if matches!(k, Kind::Forall(..) | Kind::Exists(..)) {
+            return true;
+        }
+        stack.extend(k.children());
+    }
+    false
+}
+
 /// All-ones mask of `w` bits (`w` in 1..=128).
 pub fn mask(w: u32) -> u128 {
     if w >= 128 {

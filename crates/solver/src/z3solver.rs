@@ -559,24 +559,6 @@ fn array_value(model: &z3::Model, arr: &Array, elem: u32) -> Option<ArrVal> {
     }
 }
 
-/// Whether some root contains a quantifier.
-fn has_quantifier(roots: &[Expr]) -> bool {
-    use kappa_expr::Kind;
-    let mut seen = rustc_hash::FxHashSet::default();
-    let mut stack = roots.to_vec();
-    while let Some(e) = stack.pop() {
-        if e.is_const() || !seen.insert(e) {
-            continue;
-        }
-        let k = e.kind();
-        if matches!(k, Kind::Forall(..) | Kind::Exists(..)) {
-            return true;
-        }
-        stack.extend(k.children());
-    }
-    false
-}
-
 /// The model restricted to the query's free symbols (all of them assigned,
 /// except arrays whose value has an unsupported shape).
 fn read_model(model: &z3::Model, constraints: &[Expr], goal: Expr) -> Assignment {
@@ -585,7 +567,7 @@ fn read_model(model: &z3::Model, constraints: &[Expr], goal: Expr) -> Assignment
     let mut out = Assignment::default();
     // arrays of quantified models are function interpretations whose
     // evaluation can take unbounded memory: they are left out
-    let quantified = has_quantifier(&roots);
+    let quantified = kappa_expr::has_quantifier(&roots);
     for s in free_syms(&roots) {
         let c = symbol_const(s);
         match s.sort() {

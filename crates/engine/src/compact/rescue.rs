@@ -61,23 +61,6 @@ fn guard_of(body: Expr, tau: Symbol) -> Option<Expr> {
     None
 }
 
-/// Whether `e` contains a quantifier.
-fn has_quantifier(e: Expr) -> bool {
-    let mut stack = vec![e];
-    let mut seen = rustc_hash::FxHashSet::default();
-    while let Some(x) = stack.pop() {
-        if x.is_const() || !seen.insert(x) {
-            continue;
-        }
-        let k = x.kind();
-        if matches!(k, Kind::Forall(..) | Kind::Exists(..)) {
-            return true;
-        }
-        stack.extend(k.children());
-    }
-    false
-}
-
 /// Replaces `select(A, t)` with constant `t` and symbol `A` by a scalar
 /// symbol, recording which.
 struct Scalarize {
@@ -154,7 +137,7 @@ impl Engine<'_> {
                 _ => ground.push(c),
             }
         }
-        if !expanded || ground.iter().any(|c| has_quantifier(*c)) {
+        if !expanded || kappa_expr::has_quantifier(&ground) {
             return None;
         }
         self.solver.set_query_cap(Some(RESCUE_TIMEOUT));

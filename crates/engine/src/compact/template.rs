@@ -40,7 +40,7 @@
 //! behaviour are not handled by this version: the template fails and the
 //! cycle runs classically.
 
-use crate::exec::{bool_of, dummy_state, Obligation};
+use crate::exec::{bool_of, dummy_state, loaded_value, Obligation};
 use crate::state::{Frame, State};
 use crate::Engine;
 use kappa_expr::build::{self as b};
@@ -653,11 +653,7 @@ fn load_bytes(l: &TemplateLoad, a: Expr, pb: u32) -> Expr {
     for i in 1..l.bytes {
         raw = b::concat(b::select(mem, b::add(a, b::bv(pb, i as u128))), raw);
     }
-    match l.ty {
-        Ty::Bool => b::eq(b::extract(0, 0, raw), b::bv(1, 1)),
-        Ty::Int(w) if w < raw.width() => b::trunc(raw, w),
-        Ty::Int(_) => raw,
-    }
+    loaded_value(raw, l.ty)
 }
 
 /// The load's address `a` lies in its object: `base ≤ a ≤ end - bytes`.
