@@ -265,6 +265,11 @@ pub struct Engine<'m> {
     pub(crate) input_syms: Vec<Vec<(Ty, Rc<str>, kappa_expr::Symbol)>>,
     /// Compact execution: templates by (function, entry location).
     pub(crate) templates: FxHashMap<(FuncId, Loc), Vec<Rc<compact::Template>>>,
+    /// Compact execution: for (function, location), 1 + the index of its
+    /// entry in `template_headers`, or 0 without templates.
+    pub(crate) template_at: Vec<Vec<usize>>,
+    /// Compact execution: per loop header with templates, what they need.
+    pub(crate) template_headers: Vec<compact::TemplateHeader>,
     /// Compact execution: template choice.
     pub(crate) compact_strategy: compact::TemplateStrategy,
     /// Compact execution: undecided uses per (function, entry, template).
@@ -295,6 +300,8 @@ impl<'m> Engine<'m> {
             coverage: Default::default(),
             phi_buf: vec![],
             templates: FxHashMap::default(),
+            template_at: vec![],
+            template_headers: vec![],
             compact_strategy: Default::default(),
             rng_state: 0,
             template_failures: FxHashMap::default(),
@@ -380,10 +387,17 @@ impl<'m> Engine<'m> {
                         });
                     }
                 }
-                let out = if self.has_template(st.func(), st.loc) {
+                let out = if self.has_template(st.func(), st.loc) && self.template_worth_trying(&st)
+                {
                     match self.compact_step(st) {
                         Ok(out) => out,
-                        Err(s) => self.step(s, validate),
+                        Err(s) => {
+                            st = s;
+                            if self.fast_step(&mut st) {
+                                continue;
+                            }
+                            self.step(st, validate)
+                        }
                     }
                 } else {
                     if self.fast_step(&mut st) {

@@ -39,11 +39,23 @@ pub const MAX_LOADED_OBJECT: u64 = 4096;
 /// location).
 pub const MAX_TEMPLATE_FAILURES: u32 = 2;
 
+/// Time limit of a query deciding a template state at a use (at most an
+/// eighth of the time left is given, too): past it, the classic step runs.
+pub const USE_CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// `st` with the witness shortcut off (for quantified queries).
 fn st_uc(st: &State) -> State {
     let mut s = st.clone();
     s.witness_unchecked = true;
     s
+}
+
+/// What a loop header's templates need to be worth using: whether some
+/// template reads input, and the registers they read or write.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TemplateHeader {
+    reads: bool,
+    vars: Vec<kappa_ir::VarId>,
 }
 
 /// Which template to apply when a location has several.
@@ -136,6 +148,22 @@ impl Engine<'_> {
         for (_, _, outcomes) in report.functions {
             for o in outcomes {
                 if let TemplateOutcome::Computed(t) = o {
+                    let (fi, li) = (t.func.index(), t.cycle.entry.index());
+                    if self.template_at.len() <= fi {
+                        self.template_at.resize_with(fi + 1, Vec::new);
+                    }
+                    if self.template_at[fi].len() <= li {
+                        self.template_at[fi].resize(li + 1, 0);
+                    }
+                    if self.template_at[fi][li] == 0 {
+                        self.template_headers.push(TemplateHeader::default());
+                        self.template_at[fi][li] = self.template_headers.len();
+                    }
+                    let h = &mut self.template_headers[self.template_at[fi][li] - 1];
+                    h.reads |= !t.reads.is_empty();
+                    h.vars.extend(t.init.iter().map(|(v, _)| *v));
+                    h.vars.sort();
+                    h.vars.dedup();
                     self.templates
                         .entry((t.func, t.cycle.entry))
                         .or_default()
@@ -145,9 +173,30 @@ impl Engine<'_> {
         }
     }
 
-    /// Whether a template may apply at `l` of `f`.
+    /// Whether a template may apply at `l` of `f` (a table lookup: this runs
+    /// on every step).
+    #[inline]
     pub(crate) fn has_template(&self, f: FuncId, l: Loc) -> bool {
-        !self.templates.is_empty() && self.templates.contains_key(&(f, l))
+        self.template_at
+            .get(f.index())
+            .and_then(|v| v.get(l.index()))
+            .is_some_and(|i| *i != 0)
+    }
+
+    /// Whether a template at the state's location (see [`Self::has_template`])
+    /// is worth trying: not when the cycle is entered with concrete values
+    /// only and reads no input (one deterministic path: the classic, fast
+    /// step is exact and cheaper than quantified path conditions; choosing
+    /// no template is allowed by Algorithm 2). Checked without moving the
+    /// state, as a concrete loop passes here on every iteration.
+    #[inline]
+    pub(crate) fn template_worth_trying(&self, st: &State) -> bool {
+        let regs = &st.frame().regs;
+        let h = &self.template_headers[self.template_at[st.func().index()][st.loc.index()] - 1];
+        h.reads
+            || h.vars
+                .iter()
+                .any(|v| regs[v.index()].is_some_and(|e| !e.is_const()))
     }
 
     /// The compact step at a template entry: one successor per feasible
@@ -170,10 +219,7 @@ impl Engine<'_> {
         if self.template_failures.get(&key).copied().unwrap_or(0) >= MAX_TEMPLATE_FAILURES {
             return Err(st);
         }
-        // a cycle entered with concrete values and reading no input runs one
-        // deterministic path: the classic (fast) step is exact and cheaper
-        // than quantified path conditions (choosing no template is allowed
-        // by Algorithm 2)
+        // (the chosen template alone may see only concrete values)
         if t.reads.is_empty()
             && t.init
                 .iter()
@@ -260,6 +306,37 @@ impl Engine<'_> {
             .tree
             .as_mut()
             .map(|tr| tr.add_template(st.tree_node, label.clone(), kappa.name()));
+        // quantified queries get a share of the time left
+        let cap = self
+            .cfg
+            .deadline
+            .map(|d| d.saturating_duration_since(std::time::Instant::now()) / 8)
+            .map_or(USE_CHECK_TIMEOUT, |left| left.min(USE_CHECK_TIMEOUT));
+        self.solver.set_query_cap(Some(cap));
+        let result = self.use_template(&t, &st, &rename, kappa, &reads, node, &label, key);
+        self.solver.set_query_cap(None);
+        let Some(out) = result else {
+            return Err(st);
+        };
+        // no successor: every exit is infeasible, the core repeats forever
+        // (a non-terminating path reaches nothing)
+        Ok(self.fan_out(out))
+    }
+
+    /// The successors of `st` by the template's states (`None`: the solver
+    /// could not decide one; the caller takes the classic step).
+    #[allow(clippy::too_many_arguments)]
+    fn use_template(
+        &mut self,
+        t: &Template,
+        st: &State,
+        rename: &dyn Fn(Expr) -> Expr,
+        kappa: Symbol,
+        reads: &Rc<[IteratedRead]>,
+        node: Option<usize>,
+        label: &str,
+        key: (FuncId, Loc, usize),
+    ) -> Option<Vec<State>> {
         let f = self.module.func(st.func());
         let mut out = vec![];
         for x in &t.exits {
@@ -267,7 +344,7 @@ impl Engine<'_> {
             if let Some(i) = x.ub_load {
                 // some iteration's load may leave its object: undefined
                 // behaviour, a failed leaf as in the classic step
-                if !matches!(self.feasible(&st_uc(&st), cond), Feas::Unsat) {
+                if !matches!(self.feasible(&st_uc(st), cond), Feas::Unsat) {
                     let at = self.module.describe(t.loads[i].src);
                     self.record_failed(format!(
                         "possible undefined behaviour: out-of-bounds read in a cycle at {at}"
@@ -303,7 +380,8 @@ impl Engine<'_> {
                     s.loc = x.to;
                     s.depth += 1;
                     if let Some(tr) = self.tree.as_mut() {
-                        s.tree_node = tr.add(s.tree_node, label.clone(), cond.to_string(), None);
+                        s.tree_node =
+                            tr.add(s.tree_node, label.to_string(), cond.to_string(), None);
                     }
                     out.push(s);
                 }
@@ -315,13 +393,11 @@ impl Engine<'_> {
                     // that keeps failing is not tried again
                     self.stats.template_fallbacks += 1;
                     *self.template_failures.entry(key).or_insert(0) += 1;
-                    return Err(st);
+                    return None;
                 }
             }
         }
         self.stats.instructions += 1;
-        // no successor: every exit is infeasible, the core repeats forever
-        // (a non-terminating path reaches nothing)
-        Ok(self.fan_out(out))
+        Some(out)
     }
 }

@@ -51,6 +51,9 @@ use kappa_solver::SatResult;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+/// Time limit of the feasibility check of a template's exit states.
+pub const TEMPLATE_CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// A `__VERIFIER_nondet_*` call on the core of a cycle.
 #[derive(Clone, Debug)]
 pub struct TemplateRead {
@@ -512,7 +515,12 @@ impl Engine<'_> {
                 let a = self.eval_value(&st, addr, &mut ob)?;
                 cond = b::and(cond, b::not(in_bounds(l, a, pb)));
             }
-            if self.solver.check(&[], cond) == SatResult::Unsat {
+            // an exit proved infeasible for every entry is dropped; the check
+            // is short (an undecided exit is kept: its use checks it again)
+            self.solver.set_query_cap(Some(TEMPLATE_CHECK_TIMEOUT));
+            let infeasible = self.solver.check(&[], cond) == SatResult::Unsat;
+            self.solver.set_query_cap(None);
+            if infeasible {
                 continue;
             }
             let regs = if ub_load.is_some() {
