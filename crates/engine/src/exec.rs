@@ -402,9 +402,16 @@ impl Engine<'_> {
         // compact execution: a model of a quantifier-free instance is a real
         // model, and much cheaper to find than one of the quantified query
         // (the witness of such a state is not used, so none is merged)
-        if st.witness_unchecked && self.rescue_check(&slice, c).is_some() {
-            self.stats.rescued += 1;
-            return Feas::Sat(None);
+        if st.witness_unchecked {
+            if self.rescue_check(&slice, c).is_some() {
+                self.stats.rescued += 1;
+                return Feas::Sat(None);
+            }
+            // and an unsatisfiable quantifier-free relaxation is a proof
+            if self.relaxation_unsat(&slice, c) {
+                self.stats.rescued += 1;
+                return Feas::Unsat;
+            }
         }
         match self.solver.check(&slice, c) {
             SatResult::Sat(model) => {

@@ -149,6 +149,26 @@ impl Engine<'_> {
         }
     }
 
+    /// The quantifier-free relaxation of a query: its conjuncts without
+    /// quantifiers (the first and last iteration instances a template adds
+    /// stay). The query implies its relaxation, so an unsatisfiable
+    /// relaxation proves the query unsatisfiable; `false` proves nothing.
+    pub(crate) fn relaxation_unsat(&mut self, constraints: &[Expr], goal: Expr) -> bool {
+        let mut flat = vec![];
+        for c in constraints {
+            conjuncts(*c, &mut flat);
+        }
+        let before = flat.len();
+        flat.retain(|c| !kappa_expr::has_quantifier(&[*c]));
+        if flat.len() == before || kappa_expr::has_quantifier(&[goal]) {
+            return false; // nothing dropped: the query itself was asked already
+        }
+        self.solver.set_query_cap(Some(RESCUE_TIMEOUT));
+        let r = self.solver.check(&flat, goal);
+        self.solver.set_query_cap(None);
+        r == SatResult::Unsat
+    }
+
     /// A model of `pc` with the parameters fixed to `kappas`, computed from
     /// the quantifier-free instance (see the module documentation), with the
     /// per-iteration input arrays filled in for every iteration read.
