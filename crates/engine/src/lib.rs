@@ -274,6 +274,9 @@ pub struct Engine<'m> {
     pub(crate) compact_strategy: compact::TemplateStrategy,
     /// Compact execution: undecided uses per (function, entry, template).
     pub(crate) template_failures: FxHashMap<(FuncId, Loc, usize), u32>,
+    /// Compact execution: the solver time cap in force (see
+    /// `Engine::push_query_cap`).
+    pub(crate) query_cap_now: Option<Duration>,
     /// State of the pseudo-random template choice.
     pub(crate) rng_state: u64,
     /// Scratch buffer of the fast path's phi moves (reused, never shrinks).
@@ -304,6 +307,7 @@ impl<'m> Engine<'m> {
             template_headers: vec![],
             compact_strategy: Default::default(),
             rng_state: 0,
+            query_cap_now: None,
             template_failures: FxHashMap::default(),
             input_syms: vec![],
             global_base,

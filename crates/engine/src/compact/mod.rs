@@ -183,6 +183,35 @@ impl Engine<'_> {
             .is_some_and(|i| *i != 0)
     }
 
+    /// Caps the solver's time limit at `cap` (and at any cap already in
+    /// force); returns the previous cap for [`Self::pop_query_cap`].
+    pub(crate) fn push_query_cap(
+        &mut self,
+        cap: std::time::Duration,
+    ) -> Option<std::time::Duration> {
+        let prev = self.query_cap_now;
+        let c = prev.map_or(cap, |p| p.min(cap));
+        self.query_cap_now = Some(c);
+        self.solver.set_query_cap(Some(c));
+        prev
+    }
+
+    /// Restores the cap returned by [`Self::push_query_cap`].
+    pub(crate) fn pop_query_cap(&mut self, prev: Option<std::time::Duration>) {
+        self.query_cap_now = prev;
+        self.solver.set_query_cap(prev);
+    }
+
+    /// A time limit for an optional query of compact execution: `max`, or
+    /// an eighth of the time left before the deadline if less (so attempts
+    /// that may fail never eat the run's budget).
+    pub(crate) fn query_cap(&self, max: std::time::Duration) -> std::time::Duration {
+        self.cfg
+            .deadline
+            .map(|d| d.saturating_duration_since(std::time::Instant::now()) / 8)
+            .map_or(max, |share| share.min(max))
+    }
+
     /// Whether a template at the state's location (see [`Self::has_template`])
     /// is worth trying: not when the cycle is entered with concrete values
     /// only and reads no input (one deterministic path: the classic, fast
@@ -306,15 +335,10 @@ impl Engine<'_> {
             .tree
             .as_mut()
             .map(|tr| tr.add_template(st.tree_node, label.clone(), kappa.name()));
-        // quantified queries get a share of the time left
-        let cap = self
-            .cfg
-            .deadline
-            .map(|d| d.saturating_duration_since(std::time::Instant::now()) / 8)
-            .map_or(USE_CHECK_TIMEOUT, |left| left.min(USE_CHECK_TIMEOUT));
-        self.solver.set_query_cap(Some(cap));
+        let cap = self.query_cap(USE_CHECK_TIMEOUT);
+        let prev = self.push_query_cap(cap);
         let result = self.use_template(&t, &st, &rename, kappa, &reads, node, &label, key);
-        self.solver.set_query_cap(None);
+        self.pop_query_cap(prev);
         let Some(out) = result else {
             return Err(st);
         };

@@ -140,9 +140,9 @@ impl Engine<'_> {
         if !expanded || kappa_expr::has_quantifier(&ground) {
             return None;
         }
-        self.solver.set_query_cap(Some(RESCUE_TIMEOUT));
+        let prev = self.push_query_cap(self.query_cap(RESCUE_TIMEOUT));
         let r = self.solver.check(&ground, b::tru());
-        self.solver.set_query_cap(None);
+        self.pop_query_cap(prev);
         match r {
             SatResult::Sat(m) => Some(m),
             _ => None,
@@ -163,9 +163,9 @@ impl Engine<'_> {
         if flat.len() == before || kappa_expr::has_quantifier(&[goal]) {
             return false; // nothing dropped: the query itself was asked already
         }
-        self.solver.set_query_cap(Some(RESCUE_TIMEOUT));
+        let prev = self.push_query_cap(self.query_cap(RESCUE_TIMEOUT));
         let r = self.solver.check(&flat, goal);
-        self.solver.set_query_cap(None);
+        self.pop_query_cap(prev);
         r == SatResult::Unsat
     }
 

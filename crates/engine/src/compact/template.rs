@@ -517,9 +517,9 @@ impl Engine<'_> {
             }
             // an exit proved infeasible for every entry is dropped; the check
             // is short (an undecided exit is kept: its use checks it again)
-            self.solver.set_query_cap(Some(TEMPLATE_CHECK_TIMEOUT));
+            let prev = self.push_query_cap(self.query_cap(TEMPLATE_CHECK_TIMEOUT));
             let infeasible = self.solver.check(&[], cond) == SatResult::Unsat;
-            self.solver.set_query_cap(None);
+            self.pop_query_cap(prev);
             if infeasible {
                 continue;
             }
