@@ -6,3 +6,4 @@ bash scripts/setup.sh
 cargo build --release -q --bin kappa
 ./target/release/kappa verify examples/find_bug.c
 ./target/release/kappa verify examples/safe_sum.c
+./target/release/kappa verify --mode compact examples/input_loop.c
