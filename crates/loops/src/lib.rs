@@ -50,8 +50,9 @@ pub struct Cycle {
     /// The exit edges `X`: edges not on `π` leaving a location of `π`, in
     /// the order of their start on `π`.
     pub exits: Vec<EdgeId>,
-    /// For each exit edge: whether it leaves the loop (the entry cannot be
-    /// reached again from its target).
+    /// For each exit edge: whether it leaves the natural loop of the entry
+    /// (its target is outside the loop body; in nested loops, leaving the
+    /// inner loop counts even though the outer one may come back).
     pub leaves_loop: Vec<bool>,
 }
 
@@ -72,18 +73,48 @@ pub struct LoopInfo {
 /// Loop headers of `f`: locations reachable from the entry that dominate a
 /// predecessor of theirs. Sorted by location.
 pub fn loop_headers(f: &Function) -> Vec<Loc> {
-    let (g, nodes) = graph_of(f);
-    let dom = dominators::simple_fast(&g, nodes[f.entry.index()]);
-    let mut heads = vec![];
-    for e in &f.edges {
-        let (u, v) = (nodes[e.from.index()], nodes[e.to.index()]);
-        if dom.dominators(u).is_some_and(|mut d| d.any(|x| x == v)) {
-            heads.push(e.to);
-        }
-    }
+    let mut heads: Vec<Loc> = back_edges(f).into_iter().map(|(_, h)| h).collect();
     heads.sort();
     heads.dedup();
     heads
+}
+
+/// The back edges `u → h` of `f` (`h` dominates `u`), as (u, h).
+fn back_edges(f: &Function) -> Vec<(Loc, Loc)> {
+    let (g, nodes) = graph_of(f);
+    let dom = dominators::simple_fast(&g, nodes[f.entry.index()]);
+    f.edges
+        .iter()
+        .filter(|e| {
+            let (u, v) = (nodes[e.from.index()], nodes[e.to.index()]);
+            dom.dominators(u).is_some_and(|mut d| d.any(|x| x == v))
+        })
+        .map(|e| (e.from, e.to))
+        .collect()
+}
+
+/// The natural loop of header `h`: `h` and every location that reaches the
+/// source of a back edge into `h` without passing through `h`. Indexed by
+/// location.
+pub fn natural_loop(f: &Function, h: Loc) -> Vec<bool> {
+    let mut preds: Vec<Vec<Loc>> = vec![vec![]; f.locs.len()];
+    for e in &f.edges {
+        preds[e.to.index()].push(e.from);
+    }
+    let mut body = vec![false; f.locs.len()];
+    body[h.index()] = true;
+    let mut stack: Vec<Loc> = back_edges(f)
+        .into_iter()
+        .filter(|(_, t)| *t == h)
+        .map(|(u, _)| u)
+        .collect();
+    while let Some(l) = stack.pop() {
+        if std::mem::replace(&mut body[l.index()], true) {
+            continue;
+        }
+        stack.extend(preds[l.index()].iter().copied());
+    }
+    body
 }
 
 fn graph_of(f: &Function) -> (DiGraph<(), ()>, Vec<NodeIndex>) {
@@ -164,22 +195,6 @@ fn cycles_through(
     }
 }
 
-/// Whether `h` can be reached from `from`.
-fn reaches(f: &Function, from: Loc, h: Loc) -> bool {
-    let mut seen = vec![false; f.locs.len()];
-    let mut stack = vec![from];
-    while let Some(l) = stack.pop() {
-        if l == h {
-            return true;
-        }
-        if std::mem::replace(&mut seen[l.index()], true) {
-            continue;
-        }
-        stack.extend(f.succs[l.index()].iter().map(|e| f.edges[e.index()].to));
-    }
-    false
-}
-
 fn make_cycle(f: &Function, h: Loc, core: &[EdgeId]) -> Cycle {
     let mut exits = vec![];
     let mut at = h;
@@ -191,9 +206,10 @@ fn make_cycle(f: &Function, h: Loc, core: &[EdgeId]) -> Cycle {
         }
         at = f.edges[e.index()].to;
     }
+    let body = natural_loop(f, h);
     let leaves_loop = exits
         .iter()
-        .map(|x| !reaches(f, f.edges[x.index()].to, h))
+        .map(|x| !body[f.edges[x.index()].to.index()])
         .collect();
     Cycle {
         entry: h,

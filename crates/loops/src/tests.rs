@@ -93,6 +93,11 @@ fn nested_loops_have_two_headers_and_the_enumeration_is_bounded() {
             ..Default::default()
         },
     );
+    // the inner loop's exit leaves the inner loop (though the outer one comes back)
+    let inner = info.headers.iter().max().copied().unwrap();
+    for c in info.cycles.iter().filter(|c| c.entry == inner) {
+        assert!(c.leaves_loop.iter().any(|l| *l), "{c:?}");
+    }
     assert_eq!(bounded.cycles.len(), 1);
     assert_eq!(bounded.skipped, 3);
     assert!(bounded.skipped_exact);

@@ -310,10 +310,12 @@ impl Engine<'_> {
         let rename = |e: Expr| substitute(e, &|s| entry.get(&s).copied());
         // a loop whose every way out depends on nothing but κ here has a
         // concrete trip count: classic steps are exact, finite and cheaper
-        let concrete_trip = t.exits.iter().filter(|x| x.leaves_loop).all(|x| {
-            let (syms, _) = kappa_expr::print::free_symbols(&[rename(x.guard)]);
-            syms.iter().all(|s| *s == kappa)
-        });
+        let mut leaving = t.exits.iter().filter(|x| x.leaves_loop).peekable();
+        let concrete_trip = leaving.peek().is_some()
+            && leaving.all(|x| {
+                let (syms, _) = kappa_expr::print::free_symbols(&[rename(x.guard)]);
+                syms.iter().all(|s| *s == kappa)
+            });
         if concrete_trip {
             return Err(st);
         }
