@@ -45,6 +45,33 @@ fn classic_execution_does_not_finish_an_input_bounded_loop() {
 }
 
 #[test]
+fn linear_search_has_the_shape_of_figure_1() {
+    // after i := 0, one template node whose successors are the two exits
+    let p = repo_root().join("tests/compact/linear_search.c");
+    let dot = std::env::temp_dir().join(format!("kappa-fig1-{}.dot", std::process::id()));
+    let out = kappa(&[
+        "verify",
+        "--mode",
+        "compact",
+        "--timeout",
+        "60",
+        "--tree",
+        dot.to_str().unwrap(),
+        p.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&dot).expect("tree written");
+    let templates: Vec<&str> = text.lines().filter(|l| l.contains("hexagon")).collect();
+    assert_eq!(templates.len(), 1, "{text}");
+    let id = templates[0].trim().split_whitespace().next().unwrap();
+    let children = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(&format!("{id} -> ")))
+        .count();
+    assert_eq!(children, 2, "{text}");
+}
+
+#[test]
 fn templates_snapshot() {
     let p = repo_root().join("tests/snap/templates_sum.c");
     let out = kappa(&["templates", p.to_str().unwrap()]);

@@ -43,6 +43,57 @@ pub const MAX_TEMPLATE_FAILURES: u32 = 2;
 /// eighth of the time left is given, too): past it, the classic step runs.
 pub const USE_CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// `e` with every read `M[a]` of a loaded object's array replaced by the
+/// object's byte at address `a`: a balanced if-then-else over the addresses
+/// of its bytes (`a` outside the object reads a byte of it; every such read
+/// lies under the in-bounds condition of its load).
+fn cell_reads(
+    e: Expr,
+    cells: &FxHashMap<Symbol, (u64, Vec<Expr>)>,
+    pb: u32,
+    memo: &mut FxHashMap<Expr, Expr>,
+) -> Expr {
+    use kappa_expr::Kind;
+    if let Some(r) = memo.get(&e) {
+        return *r;
+    }
+    let k = e.kind();
+    let r = match &k {
+        Kind::Select(a, i) => match a.kind() {
+            Kind::Sym(m) if cells.contains_key(&m) => {
+                let idx = cell_reads(*i, cells, pb, memo);
+                let (base, bytes) = &cells[&m];
+                tree(idx, *base, bytes, 0, bytes.len(), pb)
+            }
+            _ => e,
+        },
+        Kind::BoolConst(_) | Kind::BvConst { .. } | Kind::Sym(_) => e,
+        _ => {
+            let ch: Vec<Expr> = k
+                .children()
+                .into_iter()
+                .map(|c| cell_reads(c, cells, pb, memo))
+                .collect();
+            b::rebuild(&k, &ch)
+        }
+    };
+    memo.insert(e, r);
+    r
+}
+
+/// The byte at address `idx` among `bytes[lo..hi]` of the object at `base`.
+fn tree(idx: Expr, base: u64, bytes: &[Expr], lo: usize, hi: usize, pb: u32) -> Expr {
+    if hi - lo <= 1 {
+        return bytes.get(lo).copied().unwrap_or_else(|| b::bv(8, 0));
+    }
+    let mid = (lo + hi) / 2;
+    b::ite(
+        b::ult(idx, b::bv(pb, (base + mid as u64) as u128)),
+        tree(idx, base, bytes, lo, mid, pb),
+        tree(idx, base, bytes, mid, hi, pb),
+    )
+}
+
 /// `st` with the witness shortcut off (for quantified queries).
 fn st_uc(st: &State) -> State {
     let mut s = st.clone();
@@ -202,13 +253,22 @@ impl Engine<'_> {
         self.solver.set_query_cap(prev);
     }
 
-    /// A time limit for an optional query of compact execution: `max`, or
-    /// an eighth of the time left before the deadline if less (so attempts
-    /// that may fail never eat the run's budget).
+    /// A time limit for a query of compact execution: `max`, or half
+    /// of the time left before the deadline if less (so attempts that may
+    /// fail never eat the run's budget).
     pub(crate) fn query_cap(&self, max: std::time::Duration) -> std::time::Duration {
+        self.query_cap_share(max, 2)
+    }
+
+    /// `max`, or `1/parts` of the time left before the deadline if less.
+    pub(crate) fn query_cap_share(
+        &self,
+        max: std::time::Duration,
+        parts: u32,
+    ) -> std::time::Duration {
         self.cfg
             .deadline
-            .map(|d| d.saturating_duration_since(std::time::Instant::now()) / 8)
+            .map(|d| d.saturating_duration_since(std::time::Instant::now()) / parts)
             .map_or(max, |share| share.min(max))
     }
 
@@ -281,6 +341,9 @@ impl Engine<'_> {
         // iteration 0, bound as arrays of their current contents
         let mut st = st;
         let pb = self.ptr_bits();
+        // the objects' bytes, read as a balanced if-then-else over the
+        // address (pure bitvectors: easier under quantifiers than an array)
+        let mut cells: FxHashMap<Symbol, (u64, Vec<Expr>)> = FxHashMap::default();
         for l in &t.loads {
             let a0 = substitute(l.addr0, &|s| entry.get(&s).copied());
             let Some(addr) = a0.as_bv_const() else {
@@ -298,16 +361,22 @@ impl Engine<'_> {
             if size > MAX_LOADED_OBJECT {
                 return Err(st);
             }
-            let mut arr = b::const_array(pb, b::bv(8, 0));
-            for i in 0..size {
-                let byte = st.mem.read(base, b::bv(pb, i as u128), 1);
-                arr = b::store(arr, b::bv(pb, (base + i) as u128), byte);
-            }
-            entry.insert(l.mem, arr);
+            let bytes: Vec<Expr> = (0..size)
+                .map(|i| st.mem.read(base, b::bv(pb, i as u128), 1))
+                .collect();
+            cells.insert(l.mem, (base, bytes));
             entry.insert(l.base, b::bv(pb, base as u128));
             entry.insert(l.end, b::bv(pb, (base + size) as u128));
         }
-        let rename = |e: Expr| substitute(e, &|s| entry.get(&s).copied());
+        let memo = std::cell::RefCell::new(FxHashMap::default());
+        let rename = |e: Expr| {
+            let e = substitute(e, &|s| entry.get(&s).copied());
+            if cells.is_empty() {
+                e
+            } else {
+                cell_reads(e, &cells, pb, &mut memo.borrow_mut())
+            }
+        };
         // a loop whose every way out depends on nothing but κ here has a
         // concrete trip count: classic steps are exact, finite and cheaper
         let mut leaving = t.exits.iter().filter(|x| x.leaves_loop).peekable();
