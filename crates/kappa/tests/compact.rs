@@ -63,7 +63,7 @@ fn linear_search_has_the_shape_of_figure_1() {
     let text = std::fs::read_to_string(&dot).expect("tree written");
     let templates: Vec<&str> = text.lines().filter(|l| l.contains("hexagon")).collect();
     assert_eq!(templates.len(), 1, "{text}");
-    let id = templates[0].trim().split_whitespace().next().unwrap();
+    let id = templates[0].split_whitespace().next().unwrap();
     let children = text
         .lines()
         .filter(|l| l.trim_start().starts_with(&format!("{id} -> ")))
