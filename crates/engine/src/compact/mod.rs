@@ -39,8 +39,8 @@ pub const MAX_LOADED_OBJECT: u64 = 4096;
 /// location).
 pub const MAX_TEMPLATE_FAILURES: u32 = 2;
 
-/// Time limit of a query deciding a template state at a use (at most an
-/// eighth of the time left is given, too): past it, the classic step runs.
+/// Time limit of a query deciding a template state at a use (at most half
+/// of the time left is given, too): past it, the classic step runs.
 pub const USE_CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// `e` with every read `M[a]` of a loaded object's array replaced by the
