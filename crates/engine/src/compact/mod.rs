@@ -289,8 +289,9 @@ impl Engine<'_> {
     }
 
     /// The compact step at a template entry: one successor per feasible
-    /// template state (Algorithm 2, lines 9-16). `None` (with `st` given
-    /// back) when no template applies to this state.
+    /// template state (Algorithm 2, lines 9-16). `Err` (with `st` given
+    /// back, unchanged but for materialised uninitialised bytes) when no
+    /// template applies to this state: the caller takes the classic step.
     #[allow(clippy::result_large_err)] // the state is moved in and, unchanged, out
     pub(crate) fn compact_step(&mut self, st: State) -> Result<StepOut, State> {
         let candidates = self.templates[&(st.func(), st.loc)].clone();
