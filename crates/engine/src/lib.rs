@@ -265,6 +265,9 @@ pub struct Engine<'m> {
     pub(crate) input_syms: Vec<Vec<(Ty, Rc<str>, kappa_expr::Symbol)>>,
     /// Compact execution: templates by (function, entry location).
     pub(crate) templates: FxHashMap<(FuncId, Loc), Vec<Rc<compact::Template>>>,
+    /// Compact execution: whether the templates of each function were
+    /// computed (on the first step in it).
+    pub(crate) templates_ready: Vec<bool>,
     /// Compact execution: for (function, location), 1 + the index of its
     /// entry in `template_headers`, or 0 without templates.
     pub(crate) template_at: Vec<Vec<usize>>,
@@ -304,6 +307,7 @@ impl<'m> Engine<'m> {
             phi_buf: vec![],
             templates: FxHashMap::default(),
             template_at: vec![],
+            templates_ready: vec![],
             template_headers: vec![],
             compact_strategy: Default::default(),
             rng_state: 0,
@@ -349,7 +353,6 @@ impl<'m> Engine<'m> {
         if let Some(opts) = self.cfg.compact {
             self.compact_strategy = opts.strategy;
             self.rng_state = self.cfg.seed | 1;
-            self.prepare_compact(opts);
         }
         let mut searcher = searcher::make_searcher(self.cfg.searcher, self.cfg.seed);
         searcher.add(vec![init]);
@@ -390,6 +393,9 @@ impl<'m> Engine<'m> {
                             pending: searcher.len(),
                         });
                     }
+                }
+                if self.cfg.compact.is_some() {
+                    self.ensure_templates(st.func());
                 }
                 let out = if self.has_template(st.func(), st.loc) && self.template_worth_trying(&st)
                 {

@@ -165,62 +165,93 @@ impl Engine<'_> {
     pub fn compute_templates(&mut self, opts: CycleOptions) -> TemplateReport {
         let start = Instant::now();
         let mut report = TemplateReport::default();
-        for (i, f) in self.module.functions.iter().enumerate() {
-            if !f.defined {
-                continue;
+        for i in 0..self.module.functions.len() {
+            if let Some(entry) = self.function_templates(FuncId(i as u32), opts) {
+                report.functions.push(entry);
             }
-            let fid = FuncId(i as u32);
-            let info = kappa_loops::analyze(f, opts);
-            if info.cycles.is_empty() && info.skipped == 0 {
-                continue;
-            }
-            let outcomes = info
-                .cycles
-                .iter()
-                .map(|c| self.compute_template(fid, c))
-                .collect();
-            report.functions.push((fid, info, outcomes));
         }
         report.seconds = start.elapsed().as_secs_f64();
         report
     }
 
-    /// Prepares compact execution: computes the templates and indexes them
-    /// by entry location.
-    pub(crate) fn prepare_compact(&mut self, opts: CompactOptions) {
-        let report = self.compute_templates(opts.cycles);
-        self.stats.cycles = report.cycles() as u64;
-        self.stats.cycles_skipped = report.skipped() as u64;
-        self.stats.templates = report.templates() as u64;
-        self.stats.template_time = report.seconds;
-        if opts.strategy == TemplateStrategy::None {
+    /// The loop structure of function `fid` and the outcome for each of its
+    /// cycles; `None` for an undefined function or one without cycles.
+    fn function_templates(
+        &mut self,
+        fid: FuncId,
+        opts: CycleOptions,
+    ) -> Option<(FuncId, LoopInfo, Vec<TemplateOutcome>)> {
+        let f = self.module.func(fid);
+        if !f.defined {
+            return None;
+        }
+        let info = kappa_loops::analyze(f, opts);
+        if info.cycles.is_empty() && info.skipped == 0 {
+            return None;
+        }
+        let outcomes = info
+            .cycles
+            .iter()
+            .map(|c| self.compute_template(fid, c))
+            .collect();
+        Some((fid, info, outcomes))
+    }
+
+    /// Prepares compact execution of function `fid` the first time a state
+    /// runs in it: computes its templates (Algorithm 1) and indexes them by
+    /// entry location. Templates of functions never run are never computed.
+    #[inline]
+    pub(crate) fn ensure_templates(&mut self, fid: FuncId) {
+        let Some(opts) = self.cfg.compact else { return };
+        if self
+            .templates_ready
+            .get(fid.index())
+            .copied()
+            .unwrap_or(false)
+        {
             return;
         }
-        for (_, _, outcomes) in report.functions {
-            for o in outcomes {
-                if let TemplateOutcome::Computed(t) = o {
-                    let (fi, li) = (t.func.index(), t.cycle.entry.index());
-                    if self.template_at.len() <= fi {
-                        self.template_at.resize_with(fi + 1, Vec::new);
-                    }
-                    if self.template_at[fi].len() <= li {
-                        self.template_at[fi].resize(li + 1, 0);
-                    }
-                    if self.template_at[fi][li] == 0 {
-                        self.template_headers.push(TemplateHeader::default());
-                        self.template_at[fi][li] = self.template_headers.len();
-                    }
-                    let h = &mut self.template_headers[self.template_at[fi][li] - 1];
-                    h.reads |= !t.reads.is_empty();
-                    h.vars.extend(t.init.iter().map(|(v, _)| *v));
-                    h.vars.sort();
-                    h.vars.dedup();
-                    self.templates
-                        .entry((t.func, t.cycle.entry))
-                        .or_default()
-                        .push(Rc::new(*t));
-                }
+        if self.templates_ready.len() <= fid.index() {
+            self.templates_ready
+                .resize(self.module.functions.len().max(fid.index() + 1), false);
+        }
+        self.templates_ready[fid.index()] = true;
+        let start = Instant::now();
+        let entry = self.function_templates(fid, opts.cycles);
+        self.stats.template_time += start.elapsed().as_secs_f64();
+        let Some((_, info, outcomes)) = entry else {
+            return;
+        };
+        self.stats.cycles += info.cycles.len() as u64;
+        self.stats.cycles_skipped += info.skipped as u64;
+        for o in outcomes {
+            let TemplateOutcome::Computed(t) = o else {
+                continue;
+            };
+            self.stats.templates += 1;
+            if opts.strategy == TemplateStrategy::None {
+                continue;
             }
+            let (fi, li) = (t.func.index(), t.cycle.entry.index());
+            if self.template_at.len() <= fi {
+                self.template_at.resize_with(fi + 1, Vec::new);
+            }
+            if self.template_at[fi].len() <= li {
+                self.template_at[fi].resize(li + 1, 0);
+            }
+            if self.template_at[fi][li] == 0 {
+                self.template_headers.push(TemplateHeader::default());
+                self.template_at[fi][li] = self.template_headers.len();
+            }
+            let h = &mut self.template_headers[self.template_at[fi][li] - 1];
+            h.reads |= !t.reads.is_empty();
+            h.vars.extend(t.init.iter().map(|(v, _)| *v));
+            h.vars.sort();
+            h.vars.dedup();
+            self.templates
+                .entry((t.func, t.cycle.entry))
+                .or_default()
+                .push(Rc::new(*t));
         }
     }
 
