@@ -184,17 +184,30 @@ impl Memory {
         } else {
             Contents::Flat(vec![None; size as usize])
         };
+        self.insert_object(base, size, None, kind, name, contents);
+        Some(base)
+    }
+
+    /// Adds a writable object at `base`.
+    fn insert_object(
+        &mut self,
+        base: u64,
+        size: u64,
+        bound: Option<Expr>,
+        kind: ObjKind,
+        name: String,
+        contents: Contents,
+    ) {
         let obj = Object {
             base,
             size,
-            bound: None,
+            bound,
             kind,
             read_only: false,
             name,
             contents: Rc::new(contents),
         };
         self.objects.insert(base, Rc::new(obj));
-        Some(base)
     }
 
     /// Allocates an object of symbolic size `bound` (a pointer-width
@@ -225,16 +238,7 @@ impl Memory {
         } else {
             Contents::Array(uninit_array(&name, pb))
         };
-        let obj = Object {
-            base,
-            size: reserved,
-            bound: Some(bound),
-            kind,
-            read_only: false,
-            name,
-            contents: Rc::new(contents),
-        };
-        self.objects.insert(base, Rc::new(obj));
+        self.insert_object(base, reserved, Some(bound), kind, name, contents);
         Some(base)
     }
 
