@@ -162,6 +162,7 @@ impl Engine<'_> {
                 regs,
                 ret: None,
                 allocas: vec![],
+                ret_map: None,
             }],
             mem,
             pc: Default::default(),
@@ -1129,6 +1130,7 @@ impl Engine<'_> {
             regs,
             ret: Some((ret_loc, dst)),
             allocas,
+            ret_map: None,
         });
         st.loc = callee.entry;
         StepOut::Continue(st)
@@ -1144,6 +1146,14 @@ impl Engine<'_> {
         for base in &frame.allocas {
             st.mem.remove(*base);
         }
+        // the innermost of folded recursive activations: the returns of the
+        // activations in between, at once (see `compact::recursion`)
+        let rv = match (&frame.ret_map, rv) {
+            (Some((r0, Some(g))), Some(v)) => {
+                Some(kappa_expr::substitute(*g, &|x| (x == *r0).then_some(v)))
+            }
+            (_, rv) => rv,
+        };
         match frame.ret {
             None => {
                 st.frames.push(frame);
@@ -1182,6 +1192,22 @@ impl Engine<'_> {
         self.stats.paths += 1;
         let concrete = self.cfg.concrete_inputs.is_some();
         let record = |this: &mut Self, st: &State, end: String| {
+            if this.cfg.record_leaves {
+                let leaf = crate::LeafRecord {
+                    at: this.describe(st.func(), st.loc),
+                    pc: st.pc.iter().fold(b::tru(), |a, c| b::and(a, *c)),
+                    inputs: st
+                        .inputs
+                        .iter()
+                        .map(|i| match i {
+                            crate::state::Input::One(r) => Some(b::sym(r.sym)),
+                            _ => None,
+                        })
+                        .collect(),
+                    end: end.clone(),
+                };
+                this.leaves.push(leaf);
+            }
             if concrete {
                 let trace = st
                     .trace

@@ -65,6 +65,10 @@ pub struct Config {
     /// Compact symbolic execution: templates at cycle entries. Default: off
     /// (classic execution).
     pub compact: Option<compact::CompactOptions>,
+    /// Record every terminated path in [`RunResult::leaves`] (its end, path
+    /// condition and inputs; for the leaf-by-leaf equivalence tests of
+    /// compact execution). Default: false.
+    pub record_leaves: bool,
 }
 
 impl Default for Config {
@@ -81,6 +85,7 @@ impl Default for Config {
             max_stack_depth: 100_000,
             max_memory_mb: Some(8192),
             compact: None,
+            record_leaves: false,
         }
     }
 }
@@ -218,6 +223,23 @@ pub struct RunResult {
     pub tree: Option<ExecTree>,
     /// Every terminated path (only in concrete mode).
     pub paths: Vec<PathRecord>,
+    /// Every terminated path (only with [`Config::record_leaves`]).
+    pub leaves: Vec<LeafRecord>,
+}
+
+/// A leaf of the execution tree (see [`Config::record_leaves`]).
+#[derive(Clone, Debug)]
+pub struct LeafRecord {
+    /// `exit`, `error` or `failed: reason`.
+    pub end: String,
+    /// Where the path ended (function and location).
+    pub at: String,
+    /// The path condition (conjunction; may hold quantifiers and template
+    /// parameters in compact mode).
+    pub pc: Expr,
+    /// The path's inputs in order: the symbol of each single input, `None`
+    /// for the sequences read inside a template.
+    pub inputs: Vec<Option<Expr>>,
 }
 
 /// Progress snapshot passed to the progress callback about every 200 ms.
@@ -259,6 +281,7 @@ pub struct Engine<'m> {
     pub(crate) sym_cache: FxHashMap<Expr, Rc<Vec<kappa_expr::Symbol>>>,
     pub(crate) confirmed: Option<ErrorWitness>,
     pub(crate) paths: Vec<PathRecord>,
+    pub(crate) leaves: Vec<LeafRecord>,
     pub(crate) fresh_counter: u64,
     /// Input symbols shared by all paths: for input index `k`, the symbols
     /// by type and origin (see `Engine::input_symbol`).
@@ -322,6 +345,7 @@ impl<'m> Engine<'m> {
             sym_cache: FxHashMap::default(),
             confirmed: None,
             paths: vec![],
+            leaves: vec![],
             fresh_counter: 0,
             leftover: None,
         })
@@ -528,6 +552,7 @@ impl<'m> Engine<'m> {
             stats: self.stats.clone(),
             tree: self.tree.take(),
             paths: std::mem::take(&mut self.paths),
+            leaves: std::mem::take(&mut self.leaves),
         }
     }
 

@@ -253,6 +253,7 @@ mod tests {
                 regs: vec![],
                 ret: None,
                 allocas: vec![],
+                ret_map: None,
             }],
             mem: Memory::new(32),
             pc: Default::default(),

@@ -32,6 +32,12 @@ pub struct Frame {
     pub ret: Option<(Loc, Option<VarId>)>,
     /// Bases of this frame's stack objects, freed on return.
     pub allocas: Vec<u64>,
+    /// Compact execution's record of folded recursive activations (the
+    /// report's special call-stack record): this frame is the innermost of
+    /// κ + 1 activations, and when it returns `r` its caller receives the
+    /// second expression with the symbol replaced by `r`. `None` for an
+    /// ordinary frame.
+    pub ret_map: Option<(kappa_expr::Symbol, Option<Expr>)>,
 }
 
 /// A program input consumed on the path.

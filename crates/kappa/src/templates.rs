@@ -3,7 +3,7 @@
 
 use crate::verify::load;
 use anyhow::{anyhow, Result};
-use kappa_engine::compact::TemplateOutcome;
+use kappa_engine::compact::{Template, TemplateOutcome};
 use kappa_engine::{Config, Engine};
 use kappa_ir::{DataModel, EdgeId, Function, Module};
 use std::fmt::Write;
@@ -67,26 +67,52 @@ pub fn templates_text(m: &Module, max_cycles: usize) -> Result<String> {
                 TemplateOutcome::NotApplicable(why) => {
                     let _ = writeln!(o, "    no template: {why}");
                 }
+                TemplateOutcome::Computed(t) => template_text(&mut o, m, f, t),
+            }
+        }
+    }
+    for (fid, cycles, skipped) in &report.recursion {
+        let f = m.func(*fid);
+        let _ = writeln!(
+            o,
+            "\nfn {}: recursive; {} call cycles{}",
+            f.name,
+            cycles.len(),
+            if *skipped > 0 {
+                format!(", {skipped} skipped")
+            } else {
+                String::new()
+            }
+        );
+        for (i, (c, out)) in cycles.iter().enumerate() {
+            let mut locs = vec![f.entry.to_string()];
+            for e in &c.core {
+                locs.push(f.edges[e.index()].to.to_string());
+            }
+            let _ = writeln!(o, "  call cycle {}: entry {}", i + 1, f.entry);
+            let _ = writeln!(
+                o,
+                "    path: {} then call {}",
+                locs.join(" -> "),
+                edge_text(m, f, c.call)
+            );
+            for x in &c.exits {
+                let _ = writeln!(o, "    exit: {}", edge_text(m, f, *x));
+            }
+            match out {
+                TemplateOutcome::NotApplicable(why) => {
+                    let _ = writeln!(o, "    no template: {why}");
+                }
                 TemplateOutcome::Computed(t) => {
-                    let _ = writeln!(o, "    template (parameter {}):", t.kappa.name());
-                    for r in &t.reads {
-                        let _ = writeln!(
-                            o,
-                            "      input sequence {}: {} at {}",
-                            r.array.name(),
-                            r.origin,
-                            m.describe(r.src)
-                        );
-                    }
-                    for (v, e) in &t.iterated {
-                        let _ = writeln!(o, "      θ*[κ] {} = {e}", f.vars[v.index()].name);
-                    }
-                    let _ = writeln!(o, "      φ*[κ] = {}", t.loop_cond);
-                    for x in &t.exits {
-                        let _ = writeln!(o, "      state at exit {}:", edge_text(m, f, x.edge));
-                        let _ = writeln!(o, "        φ = {}", x.cond);
-                        for (v, e) in &x.regs {
-                            let _ = writeln!(o, "        {} = {e}", f.vars[v.index()].name);
+                    template_text(&mut o, m, f, t);
+                    if let Some(rp) = &t.returns {
+                        match rp.value {
+                            Some(v) => {
+                                let _ = writeln!(o, "      returns[κ]: {} ↦ {v}", rp.r0.name());
+                            }
+                            None => {
+                                let _ = writeln!(o, "      returns[κ]: nothing");
+                            }
                         }
                     }
                 }
@@ -95,6 +121,31 @@ pub fn templates_text(m: &Module, max_cycles: usize) -> Result<String> {
     }
     let _ = writeln!(o, "\ntemplate time: {:.3}s", report.seconds);
     Ok(o)
+}
+
+/// The parametric states of template `t` of function `f`.
+fn template_text(o: &mut String, m: &Module, f: &Function, t: &Template) {
+    let _ = writeln!(o, "    template (parameter {}):", t.kappa.name());
+    for r in &t.reads {
+        let _ = writeln!(
+            o,
+            "      input sequence {}: {} at {}",
+            r.array.name(),
+            r.origin,
+            m.describe(r.src)
+        );
+    }
+    for (v, e) in &t.iterated {
+        let _ = writeln!(o, "      θ*[κ] {} = {e}", f.vars[v.index()].name);
+    }
+    let _ = writeln!(o, "      φ*[κ] = {}", t.loop_cond);
+    for x in &t.exits {
+        let _ = writeln!(o, "      state at exit {}:", edge_text(m, f, x.edge));
+        let _ = writeln!(o, "        φ = {}", x.cond);
+        for (v, e) in &x.regs {
+            let _ = writeln!(o, "        {} = {e}", f.vars[v.index()].name);
+        }
+    }
 }
 
 /// `kappa templates`.

@@ -73,17 +73,19 @@ fn linear_search_has_the_shape_of_figure_1() {
 
 #[test]
 fn templates_snapshot() {
-    let p = repo_root().join("tests/snap/templates_sum.c");
-    let out = kappa(&["templates", p.to_str().unwrap()]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text: String = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter(|l| !l.starts_with("template time:"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    expect_file![repo_root().join("tests/snap/templates_sum.expected")].assert_eq(&text);
+    for name in ["templates_sum", "templates_rec"] {
+        let p = repo_root().join(format!("tests/snap/{name}.c"));
+        let out = kappa(&["templates", p.to_str().unwrap()]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text: String = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("template time:"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        expect_file![repo_root().join(format!("tests/snap/{name}.expected"))].assert_eq(&text);
+    }
 }

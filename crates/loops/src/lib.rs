@@ -12,11 +12,17 @@
 //! the enumeration is bounded ([`CycleOptions::max_cycles`]) and what was
 //! skipped is counted.
 //!
+//! Call cycles of directly recursive functions, for recursion templates,
+//! are in [`recursion`].
+//!
 //! Everything here is a pure function of the IR: no expressions, no solver.
+
+pub mod recursion;
 
 use kappa_ir::{EdgeId, Function, Loc};
 use petgraph::algo::dominators;
 use petgraph::graph::{DiGraph, NodeIndex};
+pub use recursion::{recursion_cycles, RecursionCycle};
 use serde::Serialize;
 
 /// Options of the cycle enumeration.

@@ -102,3 +102,66 @@ fn nested_loops_have_two_headers_and_the_enumeration_is_bounded() {
     assert_eq!(bounded.skipped, 3);
     assert!(bounded.skipped_exact);
 }
+
+fn func_of(src: &str, name: &str) -> (kappa_ir::FuncId, Function) {
+    let (m, _) = main_of(src);
+    let id = m.function_by_name(name).unwrap();
+    (id, m.func(id).clone())
+}
+
+#[test]
+fn a_tail_recursion_has_one_call_cycle_and_a_straight_return_path() {
+    let (id, f) = func_of(
+        &format!(
+            "{HEAD}int find(int i, int n) {{ if (i >= n) return -1; return find(i + 1, n); }}\n\
+             int main(void) {{ return find(0, __VERIFIER_nondet_int()); }}"
+        ),
+        "find",
+    );
+    let (cycles, skipped) = recursion_cycles(&f, id, CycleOptions::default());
+    assert_eq!((cycles.len(), skipped), (1, 0));
+    let c = &cycles[0];
+    assert_eq!(c.exits.len(), 1, "the base case");
+    assert!(c
+        .core
+        .iter()
+        .all(|e| f.edges[e.index()].from != f.edges[c.call.index()].from));
+    let path = c.ret_path.as_ref().expect("no branching after the call");
+    assert!(matches!(
+        f.edges[path.last().unwrap().index()].instr,
+        kappa_ir::Instr::Return(_)
+    ));
+}
+
+#[test]
+fn two_call_sites_give_two_call_cycles_and_a_branching_return_is_reported() {
+    let (id, f) = func_of(
+        &format!(
+            "{HEAD}int fib(int n) {{ if (n < 2) return n; return fib(n - 1) + fib(n - 2); }}\n\
+             int g(int n) {{ if (n <= 0) return 0; int r = g(n - 1); if (r > 5) return r; return r + 1; }}\n\
+             int main(void) {{ int n = __VERIFIER_nondet_int(); return fib(n) + g(n); }}"
+        ),
+        "fib",
+    );
+    let (cycles, _) = recursion_cycles(&f, id, CycleOptions::default());
+    assert_eq!(cycles.len(), 2, "one per recursive call site");
+    // the path to the second call passes through the first
+    assert!(cycles.iter().any(|c| c
+        .core
+        .iter()
+        .any(|e| matches!(f.edges[e.index()].instr, kappa_ir::Instr::Call { .. }))));
+    let (m, _) = main_of(&format!(
+        "{HEAD}int fib(int n) {{ if (n < 2) return n; return fib(n - 1) + fib(n - 2); }}\n\
+         int g(int n) {{ if (n <= 0) return 0; int r = g(n - 1); if (r > 5) return r; return r + 1; }}\n\
+         int main(void) {{ int n = __VERIFIER_nondet_int(); return fib(n) + g(n); }}"
+    ));
+    let gid = m.function_by_name("g").unwrap();
+    let (cycles, _) = recursion_cycles(m.func(gid), gid, CycleOptions::default());
+    assert_eq!(cycles.len(), 1);
+    assert!(cycles[0].ret_path.is_err(), "the return path branches");
+    // a function that does not call itself has none
+    let mid = m.function_by_name("main").unwrap();
+    assert!(recursion_cycles(m.func(mid), mid, CycleOptions::default())
+        .0
+        .is_empty());
+}

@@ -15,6 +15,7 @@
 //! witness shortcut (`State::witness_unchecked`): the witness cannot be
 //! checked against a quantifier.
 
+mod recursion;
 mod rescue;
 pub use rescue::MAX_INSTANCE_ITERATIONS;
 pub mod template;
@@ -25,11 +26,11 @@ use crate::Engine;
 use kappa_expr::build::{self as b};
 use kappa_expr::{substitute, Expr, Symbol, SymbolKind};
 use kappa_ir::{FuncId, Loc};
-use kappa_loops::{CycleOptions, LoopInfo};
+use kappa_loops::{CycleOptions, LoopInfo, RecursionCycle};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::time::Instant;
-pub use template::{Template, TemplateExit, TemplateOutcome, TemplateRead};
+pub use template::{ReturnPhase, Template, TemplateExit, TemplateOutcome, TemplateRead};
 
 /// Largest object a load on a cycle's core may read (bytes); beyond it the
 /// template is not used (its contents become one store per byte).
@@ -130,30 +131,54 @@ pub struct CompactOptions {
     pub strategy: TemplateStrategy,
 }
 
+/// The call cycles of a recursive function, each with its outcome.
+pub type RecursionOutcomes = Vec<(RecursionCycle, TemplateOutcome)>;
+
 /// The cycles and templates of a module, as computed before execution.
 #[derive(Clone, Debug, Default)]
 pub struct TemplateReport {
     /// Per function with loops: its name, loop structure and the outcome for
     /// each of its cycles (same order as `LoopInfo::cycles`).
     pub functions: Vec<(FuncId, LoopInfo, Vec<TemplateOutcome>)>,
+    /// Per directly recursive function: its call cycles with the outcome
+    /// for each, and the number of call cycles skipped by the bound.
+    pub recursion: Vec<(FuncId, RecursionOutcomes, usize)>,
     /// Time spent computing templates (seconds).
     pub seconds: f64,
 }
 
 impl TemplateReport {
     /// Number of cycles found.
+    /// Number of cycles found (call cycles of recursion included).
     pub fn cycles(&self) -> usize {
-        self.functions.iter().map(|(_, l, _)| l.cycles.len()).sum()
+        self.functions
+            .iter()
+            .map(|(_, l, _)| l.cycles.len())
+            .sum::<usize>()
+            + self
+                .recursion
+                .iter()
+                .map(|(_, c, _)| c.len())
+                .sum::<usize>()
     }
     /// Number of cycles skipped by the enumeration bound.
     pub fn skipped(&self) -> usize {
-        self.functions.iter().map(|(_, l, _)| l.skipped).sum()
+        self.functions
+            .iter()
+            .map(|(_, l, _)| l.skipped)
+            .sum::<usize>()
+            + self.recursion.iter().map(|(_, _, s)| s).sum::<usize>()
     }
-    /// Number of templates computed.
+    /// Number of templates computed (recursion templates included).
     pub fn templates(&self) -> usize {
         self.functions
             .iter()
             .flat_map(|(_, _, o)| o)
+            .chain(
+                self.recursion
+                    .iter()
+                    .flat_map(|(_, c, _)| c.iter().map(|(_, o)| o)),
+            )
             .filter(|o| matches!(o, TemplateOutcome::Computed(_)))
             .count()
     }
@@ -168,6 +193,10 @@ impl Engine<'_> {
         for i in 0..self.module.functions.len() {
             if let Some(entry) = self.function_templates(FuncId(i as u32), opts) {
                 report.functions.push(entry);
+            }
+            let (rec, skipped) = self.function_recursion(FuncId(i as u32), opts);
+            if !rec.is_empty() || skipped > 0 {
+                report.recursion.push((FuncId(i as u32), rec, skipped));
             }
         }
         report.seconds = start.elapsed().as_secs_f64();
@@ -197,6 +226,28 @@ impl Engine<'_> {
         Some((fid, info, outcomes))
     }
 
+    /// The call cycles of function `fid` if it calls itself, with the
+    /// outcome of the recursion template of each, and how many call cycles
+    /// the bound skipped.
+    fn function_recursion(
+        &mut self,
+        fid: FuncId,
+        opts: CycleOptions,
+    ) -> (RecursionOutcomes, usize) {
+        let (cycles, skipped) = kappa_loops::recursion_cycles(self.module.func(fid), fid, opts);
+        let out = cycles
+            .into_iter()
+            .map(|rc| {
+                let o = match self.recursion_template(fid, &rc) {
+                    Ok(t) => TemplateOutcome::Computed(Box::new(t)),
+                    Err(why) => TemplateOutcome::NotApplicable(why),
+                };
+                (rc, o)
+            })
+            .collect();
+        (out, skipped)
+    }
+
     /// Prepares compact execution of function `fid` the first time a state
     /// runs in it: computes its templates (Algorithm 1) and indexes them by
     /// entry location. Templates of functions never run are never computed.
@@ -217,13 +268,17 @@ impl Engine<'_> {
         }
         self.templates_ready[fid.index()] = true;
         let start = Instant::now();
-        let entry = self.function_templates(fid, opts.cycles);
+        let mut outcomes = vec![];
+        if let Some((_, info, loops)) = self.function_templates(fid, opts.cycles) {
+            self.stats.cycles += info.cycles.len() as u64;
+            self.stats.cycles_skipped += info.skipped as u64;
+            outcomes = loops;
+        }
+        let (rec, skipped) = self.function_recursion(fid, opts.cycles);
+        self.stats.cycles += rec.len() as u64;
+        self.stats.cycles_skipped += skipped as u64;
+        outcomes.extend(rec.into_iter().map(|(_, o)| o));
         self.stats.template_time += start.elapsed().as_secs_f64();
-        let Some((_, info, outcomes)) = entry else {
-            return;
-        };
-        self.stats.cycles += info.cycles.len() as u64;
-        self.stats.cycles_skipped += info.skipped as u64;
         for o in outcomes {
             let TemplateOutcome::Computed(t) = o else {
                 continue;
@@ -337,6 +392,9 @@ impl Engine<'_> {
         };
         let t = candidates[pick].clone();
         let key = (st.func(), st.loc, pick);
+        if t.returns.is_some() && st.frame().ret_map.is_some() {
+            return Err(st);
+        }
         if self.template_failures.get(&key).copied().unwrap_or(0) >= MAX_TEMPLATE_FAILURES {
             return Err(st);
         }
@@ -487,6 +545,10 @@ impl Engine<'_> {
             }
             for (v, e) in &x.regs {
                 s.frame_mut().regs[v.index()] = Some(rename(*e));
+            }
+            if let Some(rp) = &t.returns {
+                // the record of the κ folded activations (κ = 0: none)
+                s.frame_mut().ret_map = Some((rp.r0, rp.value.map(rename)));
             }
             if !reads.is_empty() {
                 s.inputs.push_back(Input::Iterated {

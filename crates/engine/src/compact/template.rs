@@ -153,6 +153,22 @@ pub struct Template {
     pub loop_cond: Expr,
     /// One parametric state per exit edge not proved infeasible.
     pub exits: Vec<TemplateExit>,
+    /// For a recursion template: the phase of returns.
+    pub returns: Option<ReturnPhase>,
+}
+
+/// The phase of returns of a recursion template (report, Section 5.2): what
+/// κ returns through the recursive call do to the value returned by the
+/// innermost activation.
+#[derive(Clone, Debug)]
+pub struct ReturnPhase {
+    /// The recursive call edge.
+    pub call: EdgeId,
+    /// The value returned by the innermost activation.
+    pub r0: Symbol,
+    /// The value the outermost activation returns (over `r0` and κ); `None`
+    /// for a function returning nothing.
+    pub value: Option<Expr>,
 }
 
 /// What became of one cycle.
@@ -164,8 +180,19 @@ pub enum TemplateOutcome {
     NotApplicable(String),
 }
 
+/// The end of a core path that is closed by a parallel assignment rather
+/// than by an edge back to the entry (a recursive call: parameters :=
+/// arguments).
+#[derive(Clone, Debug)]
+pub struct Closing {
+    /// The location the closing edge leaves (the recursive call's source).
+    pub from: Loc,
+    /// The assignments, evaluated together after the path.
+    pub moves: Vec<(VarId, Value)>,
+}
+
 /// Registers read by a value.
-fn value_vars(v: &Value, out: &mut Vec<VarId>) {
+pub(crate) fn value_vars(v: &Value, out: &mut Vec<VarId>) {
     match v {
         Value::Var(x) => out.push(*x),
         Value::Const { .. } | Value::GlobalAddr(_) | Value::FuncAddr(_) | Value::Undef(_) => {}
@@ -184,7 +211,7 @@ fn value_vars(v: &Value, out: &mut Vec<VarId>) {
     }
 }
 
-fn sort_of(ty: Ty) -> Sort {
+pub(crate) fn sort_of(ty: Ty) -> Sort {
     match ty {
         Ty::Bool => Sort::Bool,
         Ty::Int(w) => Sort::Bv(w),
@@ -224,7 +251,7 @@ pub(crate) fn pow_mod(c: u128, w: u32, k: Expr) -> Expr {
 
 /// The closed form of `a` after κ iterations when one iteration maps its
 /// entry symbol `a0` to `th` by an arithmetic or geometric progression.
-fn progression(a0: Expr, th: Expr, k: Expr) -> Option<Expr> {
+pub(crate) fn progression(a0: Expr, th: Expr, k: Expr) -> Option<Expr> {
     match a0.sort() {
         Sort::Bool => (th == a0).then_some(a0),
         Sort::Bv(w) => {
@@ -255,13 +282,22 @@ fn progression(a0: Expr, th: Expr, k: Expr) -> Option<Expr> {
 impl Engine<'_> {
     /// Computes the template of `cycle` of function `func` (Algorithm 1).
     pub(crate) fn compute_template(&mut self, func: FuncId, cycle: &Cycle) -> TemplateOutcome {
-        match self.template_of(func, cycle) {
+        match self.template_of(func, cycle, None) {
             Ok(t) => TemplateOutcome::Computed(Box::new(t)),
             Err(why) => TemplateOutcome::NotApplicable(why),
         }
     }
 
-    fn template_of(&mut self, func: FuncId, cycle: &Cycle) -> Result<Template, String> {
+    /// Algorithm 1 on `cycle`; with `closing`, the core is a path that ends
+    /// in a parallel assignment instead of coming back by its own edges
+    /// (the phase of calls of a recursion template: the recursive call's
+    /// arguments become the parameters).
+    pub(crate) fn template_of(
+        &mut self,
+        func: FuncId,
+        cycle: &Cycle,
+        closing: Option<&Closing>,
+    ) -> Result<Template, String> {
         let m = self.module;
         let f = m.func(func);
         // the registers of the core, and its nondet reads
@@ -332,6 +368,12 @@ impl Engine<'_> {
                 }
             }
         }
+        if let Some(c) = closing {
+            for (d, v) in &c.moves {
+                vars.push(*d);
+                value_vars(v, &mut vars);
+            }
+        }
         vars.sort();
         vars.dedup();
         let init: Vec<(VarId, Symbol)> = vars
@@ -374,6 +416,9 @@ impl Engine<'_> {
         })?;
         for (l, a) in loads.iter_mut().zip(addrs) {
             l.addr = a;
+        }
+        if let Some(c) = closing {
+            self.run_closing(c, &mut st)?;
         }
         match self.solver.check(&[], phi) {
             SatResult::Sat(_) => {}
@@ -468,12 +513,20 @@ impl Engine<'_> {
         let mut ends: Vec<(EdgeId, usize, Option<usize>, bool)> = vec![];
         for (&x, &leaves) in cycle.exits.iter().zip(&cycle.leaves_loop) {
             let from = f.edges[x.index()].from;
-            if let Some(p) = cycle
+            let p = cycle
                 .core
                 .iter()
                 .position(|e| f.edges[e.index()].from == from)
-            {
-                ends.push((x, p, None, leaves));
+                .or_else(|| {
+                    // (a closed path: exits at the closing edge's source come
+                    // after the whole path)
+                    closing.filter(|c| c.from == from).map(|_| cycle.core.len())
+                });
+            match p {
+                Some(p) => ends.push((x, p, None, leaves)),
+                // every exit must become a template state: losing one
+                // would lose paths
+                None => return Err("an exit edge off the core path".into()),
             }
         }
         for (i, l) in loads.iter().enumerate() {
@@ -558,11 +611,34 @@ impl Engine<'_> {
             iterated,
             loop_cond,
             exits,
+            returns: None,
         })
     }
 
+    /// Runs the closing assignments of a core path on `st` (all right-hand
+    /// sides first); their values must have the parameters' sorts exactly.
+    fn run_closing(&mut self, c: &Closing, st: &mut State) -> Result<(), String> {
+        let f = self.module.func(st.func());
+        let mut vals = vec![];
+        for (d, v) in &c.moves {
+            let mut ob = vec![];
+            let e = self.eval_value(st, v, &mut ob)?;
+            if ob.iter().any(|o| o.cond.as_bool_const() != Some(true)) {
+                return Err("possible undefined behaviour in a recursive call's arguments".into());
+            }
+            if e.sort() != sort_of(f.vars[d.index()].ty) {
+                return Err("a recursive call's argument converted to another type".into());
+            }
+            vals.push((*d, e));
+        }
+        for (d, e) in vals {
+            st.frame_mut().regs[d.index()] = Some(e);
+        }
+        Ok(())
+    }
+
     /// A state of `func` with no register set, for running core paths.
-    fn scratch_state(&self, func: FuncId) -> State {
+    pub(crate) fn scratch_state(&self, func: FuncId) -> State {
         let mut st = dummy_state();
         st.mem = crate::memory::Memory::new(self.ptr_bits());
         st.frames = vec![Frame {
@@ -570,6 +646,7 @@ impl Engine<'_> {
             regs: vec![None; self.module.func(func).vars.len()],
             ret: None,
             allocas: vec![],
+            ret_map: None,
         }];
         st
     }
@@ -578,7 +655,7 @@ impl Engine<'_> {
     /// only) on `st`; the j-th read or load gets `value(j, address)` (the
     /// address for a load). A load also requires its address to lie in its
     /// object. Returns the conjunction of the conditions.
-    fn run_core_edges(
+    pub(crate) fn run_core_edges(
         &mut self,
         func: FuncId,
         edges: &[EdgeId],
