@@ -367,9 +367,19 @@ impl Engine<'_> {
     /// The constraints of `st.pc` that share symbols (transitively) with
     /// `goal`, in path order, and those symbols. Walks the state's symbol
     /// index, so the cost is proportional to the slice, not to the path.
-    fn slice(&mut self, st: &State, goal: Expr) -> (Vec<Expr>, FxHashSet<Symbol>) {
+    pub(crate) fn slice(&mut self, st: &State, goal: Expr) -> (Vec<Expr>, FxHashSet<Symbol>) {
+        let todo: Vec<Symbol> = self.symbols_of(goal).to_vec();
+        self.slice_from(st, todo)
+    }
+
+    /// The constraints of `st`'s path condition connected to the symbols
+    /// `todo` (transitively), in path order, and the symbols reached.
+    pub(crate) fn slice_from(
+        &mut self,
+        st: &State,
+        mut todo: Vec<Symbol>,
+    ) -> (Vec<Expr>, FxHashSet<Symbol>) {
         let mut syms: FxHashSet<Symbol> = FxHashSet::default();
-        let mut todo: Vec<Symbol> = self.symbols_of(goal).to_vec();
         let mut idxs: Vec<usize> = vec![];
         let mut seen_idx: FxHashSet<usize> = FxHashSet::default();
         while let Some(s) = todo.pop() {

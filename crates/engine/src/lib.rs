@@ -12,6 +12,7 @@ mod access;
 pub mod compact;
 mod exec;
 mod fast;
+mod matching;
 pub mod memory;
 pub mod searcher;
 mod shims;
@@ -69,6 +70,10 @@ pub struct Config {
     /// condition and inputs; for the leaf-by-leaf equivalence tests of
     /// compact execution). Default: false.
     pub record_leaves: bool,
+    /// State matching at loop headers: a state covered by one already seen
+    /// there ends (see `matching`), so loops over a finite state space end.
+    /// Default: false.
+    pub state_matching: bool,
 }
 
 impl Default for Config {
@@ -86,6 +91,7 @@ impl Default for Config {
             max_memory_mb: Some(8192),
             compact: None,
             record_leaves: false,
+            state_matching: false,
         }
     }
 }
@@ -194,6 +200,10 @@ pub struct Stats {
     /// Compact execution: instantiations abandoned for the classic step
     /// because the solver could not decide a template state.
     pub template_fallbacks: u64,
+    /// State matching: states ended because a stored state covers them.
+    pub states_matched: u64,
+    /// State matching: states stored at loop headers.
+    pub states_stored: u64,
     /// Compact execution: queries shown satisfiable by a quantifier-free
     /// instance (see `compact::rescue`).
     pub rescued: u64,
@@ -282,6 +292,8 @@ pub struct Engine<'m> {
     pub(crate) confirmed: Option<ErrorWitness>,
     pub(crate) paths: Vec<PathRecord>,
     pub(crate) leaves: Vec<LeafRecord>,
+    /// State matching: the stored states (`None` when off).
+    pub(crate) matcher: Option<matching::Matcher>,
     pub(crate) fresh_counter: u64,
     /// Input symbols shared by all paths: for input index `k`, the symbols
     /// by type and origin (see `Engine::input_symbol`).
@@ -321,6 +333,7 @@ impl<'m> Engine<'m> {
         solver: Box<dyn Solver>,
     ) -> Result<Engine<'m>, String> {
         let (initial_mem, global_base) = exec::initial_memory(module)?;
+        let matcher = cfg.state_matching.then(Default::default);
         Ok(Engine {
             module,
             cfg,
@@ -346,6 +359,7 @@ impl<'m> Engine<'m> {
             confirmed: None,
             paths: vec![],
             leaves: vec![],
+            matcher,
             fresh_counter: 0,
             leftover: None,
         })
@@ -420,6 +434,11 @@ impl<'m> Engine<'m> {
                 }
                 if self.cfg.compact.is_some() {
                     self.ensure_templates(st.func());
+                }
+                if self.matcher.is_some() && self.matched(&st) {
+                    // covered by a state already seen at this loop header
+                    self.terminate(st, End::Pruned, validate);
+                    break;
                 }
                 let out = if self.has_template(st.func(), st.loc) && self.template_worth_trying(&st)
                 {

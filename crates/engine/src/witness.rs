@@ -82,6 +82,21 @@ impl Engine<'_> {
                 _ => None,
             })
             .collect();
+        // and the parameters of templates that read no input (recursion,
+        // loops over registers only): fixing them too makes the instance
+        // quantifier-free, so its model is checked, not trusted
+        let mut kappas = kappas;
+        if st.witness_unchecked {
+            let (syms, _) = kappa_expr::print::free_symbols(&pc);
+            for s in syms {
+                if s.info().kind == kappa_expr::SymbolKind::Param
+                    && !kappas.iter().any(|(k, _)| *k == s)
+                {
+                    kappas.push((s, model.get(s)));
+                }
+            }
+            kappas.sort();
+        }
         let model = if kappas.is_empty() {
             model
         } else {

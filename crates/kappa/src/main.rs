@@ -123,6 +123,11 @@ pub struct VerifyArgs {
     /// Compact mode: which template to apply where several could.
     #[arg(long, value_enum, default_value_t = TemplateStrategyArg::First)]
     pub template_strategy: TemplateStrategyArg,
+    /// Store the states reaching loop headers and end a state covered by one
+    /// already seen (concrete data compared exactly, symbolic data by SMT),
+    /// so loops over a finite state space end (any interpreter mode).
+    #[arg(long)]
+    pub state_matching: bool,
 }
 
 /// Template choice of compact mode.

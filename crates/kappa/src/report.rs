@@ -126,6 +126,10 @@ impl Report {
             });
             v["stats"]["templates"] = json!(s.templates);
         }
+        if s.states_stored > 0 {
+            v["stats"]["state_matching"] =
+                json!({ "stored": s.states_stored, "matched": s.states_matched });
+        }
         v
     }
 
@@ -202,6 +206,13 @@ impl Report {
                 s.template_fallbacks,
                 s.rescued,
                 s.failed_leaves
+            );
+        }
+        if s.states_stored > 0 {
+            let _ = writeln!(
+                o,
+                "state matching: {} states stored at loop headers, {} covered by a stored state",
+                s.states_stored, s.states_matched
             );
         }
         for n in &self.notes {

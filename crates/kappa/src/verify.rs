@@ -198,6 +198,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
                 crate::TemplateStrategyArg::None => kappa_engine::compact::TemplateStrategy::None,
             },
         }),
+        state_matching: args.state_matching,
         ..Config::default()
     };
     let scfg = kappa_solver::SolverConfig {

@@ -26,19 +26,9 @@ fn compact_programs_get_their_expected_verdicts() {
 fn classic_execution_does_not_finish_an_input_bounded_loop() {
     // the contrast of the paper's Figure 1: the same program never ends classically
     let p = repo_root().join("tests/compact/count_by_six.c");
-    let out = kappa(&["verify", "--json", "--timeout", "2", p.to_str().unwrap()]);
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v = verify_json(&p, 2, &[]);
     assert_eq!(v["verdict"], "unknown", "{v}");
-    let out = kappa(&[
-        "verify",
-        "--json",
-        "--mode",
-        "compact",
-        "--timeout",
-        "30",
-        p.to_str().unwrap(),
-    ]);
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v = verify_json(&p, 30, &["--mode", "compact"]);
     assert_eq!(v["verdict"], "true", "{v}");
     assert_eq!(v["mode"], "compact");
     assert!(v["stats"]["templates"].as_u64().unwrap() >= 1, "{v}");

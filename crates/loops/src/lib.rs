@@ -17,6 +17,7 @@
 //!
 //! Everything here is a pure function of the IR: no expressions, no solver.
 
+pub mod live;
 pub mod recursion;
 
 use kappa_ir::{EdgeId, Function, Loc};

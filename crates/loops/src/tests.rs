@@ -6,7 +6,10 @@ use kappa_frontend::FrontendOptions;
 fn main_of(src: &str) -> (kappa_ir::Module, Function) {
     let dir = std::env::temp_dir().join(format!("kappa-loops-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("p{}.c", src.len()));
+    // (one file per source text: tests run in parallel)
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    std::hash::Hash::hash(src, &mut h);
+    let path = dir.join(format!("p{:016x}.c", std::hash::Hasher::finish(&h)));
     std::fs::write(&path, src).unwrap();
     let prog = kappa_frontend::load(&path, &FrontendOptions::default()).unwrap();
     let f = prog.module.function_by_name("main").unwrap();
@@ -164,4 +167,21 @@ fn two_call_sites_give_two_call_cycles_and_a_branching_return_is_reported() {
     assert!(recursion_cycles(m.func(mid), mid, CycleOptions::default())
         .0
         .is_empty());
+}
+
+#[test]
+fn a_loop_counter_is_live_at_the_header_and_an_input_read_in_the_body_is_not() {
+    let (_, f) = main_of(&format!(
+        "{HEAD}int main(void) {{ int s = 0;\n\
+         while (1) {{ int c = __VERIFIER_nondet_int(); if (c == 1) s++; if (s == 3) reach_error(); }} }}"
+    ));
+    let live = live::live_registers(&f);
+    let h = loop_headers(&f)[0];
+    let name = |v: usize| f.vars[v].name.clone();
+    let at_h: Vec<String> = (0..f.vars.len())
+        .filter(|v| live[h.index()][*v])
+        .map(name)
+        .collect();
+    assert!(at_h.iter().any(|n| n.starts_with("%s")), "{at_h:?}");
+    assert!(!at_h.iter().any(|n| n.starts_with("%call")), "{at_h:?}");
 }

@@ -103,6 +103,12 @@ impl Scalarize {
 /// Time limit of a rescue query: it is an attempt, the real query follows.
 pub const RESCUE_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(500);
 
+/// Time limit of the quantifier-free relaxation of a query: its `unsat` is a
+/// proof, and it is usually much easier than the quantified query, which
+/// follows with at most the Z3 layer's quantified limit (2 s); so it may
+/// take as long.
+pub const RELAXATION_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Iterations expanded by [`Engine::rescue_check`].
 pub const RESCUE_ITERATIONS: u128 = 32;
 
@@ -163,7 +169,7 @@ impl Engine<'_> {
         if flat.len() == before || kappa_expr::has_quantifier(&[goal]) {
             return false; // nothing dropped: the query itself was asked already
         }
-        let prev = self.push_query_cap(self.query_cap(RESCUE_TIMEOUT));
+        let prev = self.push_query_cap(self.query_cap(RELAXATION_TIMEOUT));
         let r = self.solver.check(&flat, goal);
         self.pop_query_cap(prev);
         r == SatResult::Unsat

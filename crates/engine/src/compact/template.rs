@@ -191,25 +191,7 @@ pub struct Closing {
     pub moves: Vec<(VarId, Value)>,
 }
 
-/// Registers read by a value.
-pub(crate) fn value_vars(v: &Value, out: &mut Vec<VarId>) {
-    match v {
-        Value::Var(x) => out.push(*x),
-        Value::Const { .. } | Value::GlobalAddr(_) | Value::FuncAddr(_) | Value::Undef(_) => {}
-        Value::Not(a) | Value::Cast { arg: a, .. } => value_vars(a, out),
-        Value::Binary { lhs, rhs, .. } | Value::Cmp { lhs, rhs, .. } => {
-            value_vars(lhs, out);
-            value_vars(rhs, out);
-        }
-        Value::Select {
-            cond, then, else_, ..
-        } => {
-            value_vars(cond, out);
-            value_vars(then, out);
-            value_vars(else_, out);
-        }
-    }
-}
+pub(crate) use kappa_loops::live::value_vars;
 
 pub(crate) fn sort_of(ty: Ty) -> Sort {
     match ty {

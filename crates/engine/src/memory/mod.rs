@@ -142,6 +142,16 @@ impl Memory {
         self.ptr_bits
     }
 
+    /// The objects, by increasing base address.
+    pub fn objects(&self) -> impl Iterator<Item = &Rc<Object>> {
+        self.objects.values()
+    }
+
+    /// Where the next object would be placed (the allocation cursor).
+    pub fn next_address(&self) -> u64 {
+        self.next
+    }
+
     /// The next base address for an object of `size` bytes aligned to
     /// `align`, and the cursor after it; `None` when the address space of
     /// the data model is exhausted.

@@ -22,6 +22,23 @@ pub fn kappa(args: &[&str]) -> Output {
         .expect("run kappa")
 }
 
+/// The JSON report of `kappa verify --json --timeout SECS EXTRA... FILE`
+/// (a test failure when there is none).
+pub fn verify_json(file: &Path, secs: u32, extra: &[&str]) -> serde_json::Value {
+    let secs = secs.to_string();
+    let mut args = vec!["verify", "--json", "--timeout", &secs];
+    args.extend_from_slice(extra);
+    args.push(file.to_str().expect("utf-8 path"));
+    let out = kappa(&args);
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|_| {
+        panic!(
+            "{}: no JSON report: {}",
+            file.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
 /// The value of a `// key: value` header line of a C file.
 pub fn header(src: &str, key: &str) -> Option<String> {
     let prefix = format!("// {key}:");

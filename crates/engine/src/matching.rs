@@ -1,0 +1,325 @@
+//! State matching at loop headers: explicit control, symbolic data (the
+//! model-checking use of symbolic computation in Lauko, Ročkai, Barnat,
+//! ICTAC 2018, Section 5.3, after Bauch et al.'s control-explicit
+//! data-symbolic checking). With [`crate::Config::state_matching`], every
+//! state reaching a loop header is compared with the states stored there;
+//! a state *covered* by a stored one ends (its behaviours are those of the
+//! stored state, explored from it), otherwise it is stored. Loops that come
+//! back to a state already seen therefore end, and a program whose
+//! reachable state space is finite (a `while (1)` event loop over inputs)
+//! is explored completely: `true` when no error was found.
+//!
+//! Coverage of a new state `s'` by a stored `s` (sound, never assumed):
+//! - the same control: location, call stack (functions and return points),
+//!   and memory layout (objects, sizes, kinds, allocation cursor);
+//! - the same concrete data, compared exactly: the registers live at the
+//!   location (and, for callers, at their return points) and every byte of
+//!   memory; a value concrete in one state and symbolic in the other is a
+//!   mismatch (no attempt to prove it constant);
+//! - symbolic data compared semantically: for the pairs `(v_i, v'_i)` of
+//!   symbolic values, every valuation of `s'` is one of `s`:
+//!   `pc' ∧ ¬∃Y. (pc ∧ ∧_i v_i = v'_i)` is unsatisfiable, where `Y` are the
+//!   symbols of `s` (renamed apart from those of `s'`; the path conditions
+//!   are sliced to the constraints connected to the values, which is exact
+//!   because the rest is satisfiable on its own). Undecided means no match.
+//!   Two states holding the same symbolic expression are compared too: their
+//!   path conditions may admit different values of it (e.g. two paths that
+//!   compared input array elements differently but counted the same).
+//!   With no symbolic pair the data are equal constants: one concrete state
+//!   each, equal, whatever the path conditions say about dead inputs.
+//!
+//! Dead registers are not compared (see `kappa_loops::live`): the future of
+//! a state depends only on live registers, memory and future inputs (fresh
+//! symbols in both states). A matched state that was incomplete (see
+//! `State::incomplete`) still marks the run incomplete.
+
+use crate::state::State;
+use crate::Engine;
+use kappa_expr::build::{self as b};
+use kappa_expr::{substitute, Expr, Symbol, SymbolKind};
+use kappa_ir::{FuncId, Loc};
+use kappa_solver::SatResult;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+use std::time::Duration;
+
+/// Most states stored; past it new states are no longer stored (they are
+/// still matched against the stored ones).
+pub const MAX_STORED_STATES: usize = 200_000;
+
+/// Most pairs of different symbolic values a semantic comparison takes on.
+pub const MAX_SYMBOLIC_PAIRS: usize = 64;
+
+/// Time limit of one semantic comparison.
+pub const MATCH_QUERY_TIMEOUT: Duration = Duration::from_millis(500);
+
+/// Loop headers and live registers of one function.
+struct FuncInfo {
+    header: Vec<bool>,
+    live: Vec<Vec<bool>>,
+}
+
+/// The visited states, by a hash of their control and concrete data.
+#[derive(Default)]
+pub(crate) struct Matcher {
+    funcs: Vec<Option<Rc<FuncInfo>>>,
+    stored: FxHashMap<u64, Vec<State>>,
+    count: usize,
+}
+
+/// One compared value: equal constants in both states, or a pair of
+/// symbolic values to compare semantically (even the same expression: the
+/// path conditions may give it different sets of values); `None` from the
+/// comparison means a mismatch.
+fn pair(a: Option<Expr>, b: Option<Expr>, pairs: &mut Vec<(Expr, Expr)>) -> Option<()> {
+    match (a, b) {
+        (None, None) => Some(()),
+        (Some(x), Some(y)) if x == y && x.is_const() => Some(()),
+        (Some(x), Some(y)) if !x.is_const() && !y.is_const() && x.sort() == y.sort() => {
+            pairs.push((x, y));
+            Some(())
+        }
+        _ => None,
+    }
+}
+
+/// A value's contribution to the hash: its bits when concrete, a mark when
+/// symbolic.
+fn hash_value(e: Option<Expr>, h: &mut FxHasher) {
+    match e {
+        None => 0u8.hash(h),
+        Some(x) if x.is_const() => x.hash(h),
+        Some(_) => 1u8.hash(h),
+    }
+}
+
+impl Matcher {
+    fn info(&mut self, m: &kappa_ir::Module, f: FuncId) -> Rc<FuncInfo> {
+        if self.funcs.len() <= f.index() {
+            self.funcs.resize_with(f.index() + 1, || None);
+        }
+        self.funcs[f.index()]
+            .get_or_insert_with(|| {
+                let func = m.func(f);
+                let mut header = vec![false; func.locs.len()];
+                if func.defined && !func.locs.is_empty() {
+                    for h in kappa_loops::loop_headers(func) {
+                        header[h.index()] = true;
+                    }
+                }
+                Rc::new(FuncInfo {
+                    header,
+                    live: kappa_loops::live::live_registers(func),
+                })
+            })
+            .clone()
+    }
+
+    /// For each frame: the location it continues at and the register its
+    /// callee's result goes to (not compared: the return assigns it).
+    fn resume_points(st: &State) -> Vec<(Loc, Option<kappa_ir::VarId>)> {
+        let n = st.frames.len();
+        (0..n)
+            .map(|i| {
+                if i + 1 == n {
+                    (st.loc, None)
+                } else {
+                    st.frames[i + 1].ret.unwrap_or((st.loc, None))
+                }
+            })
+            .collect()
+    }
+}
+
+impl Engine<'_> {
+    /// State matching (see the module documentation): whether `st`, at a
+    /// loop header, is covered by a stored state; if not, it is stored.
+    pub(crate) fn matched(&mut self, st: &State) -> bool {
+        let Some(mut mt) = self.matcher.take() else {
+            return false;
+        };
+        let r = self.match_or_store(&mut mt, st);
+        self.matcher = Some(mt);
+        r
+    }
+
+    fn match_or_store(&mut self, mt: &mut Matcher, st: &State) -> bool {
+        if !mt.info(self.module, st.func()).header[st.loc.index()] {
+            return false;
+        }
+        let points = Matcher::resume_points(st);
+        let infos: Vec<Rc<FuncInfo>> = st
+            .frames
+            .iter()
+            .map(|f| mt.info(self.module, f.func))
+            .collect();
+        // the hash of control and concrete data
+        let mut h = FxHasher::default();
+        st.loc.hash(&mut h);
+        st.mem.next_address().hash(&mut h);
+        for ((fr, (at, dst)), info) in st.frames.iter().zip(&points).zip(&infos) {
+            fr.func.hash(&mut h);
+            fr.ret.hash(&mut h);
+            fr.ret_map.is_some().hash(&mut h);
+            for (v, live) in info.live[at.index()].iter().enumerate() {
+                if *live && Some(kappa_ir::VarId(v as u32)) != *dst {
+                    hash_value(fr.regs[v], &mut h);
+                }
+            }
+        }
+        for o in st.mem.objects() {
+            (o.base, o.size, o.read_only, o.bound.is_some()).hash(&mut h);
+            match &*o.contents {
+                crate::memory::Contents::Flat(cells) => {
+                    cells.iter().for_each(|c| hash_value(*c, &mut h))
+                }
+                crate::memory::Contents::Sparse { zeroed, bytes } => {
+                    zeroed.hash(&mut h);
+                    for (off, c) in bytes {
+                        off.hash(&mut h);
+                        hash_value(Some(*c), &mut h);
+                    }
+                }
+                crate::memory::Contents::Array(_) => 2u8.hash(&mut h),
+            }
+        }
+        let key = h.finish();
+        let candidates = mt.stored.get(&key).cloned().unwrap_or_default();
+        for old in &candidates {
+            if let Some(pairs) = self.compare(old, st, &points, &infos) {
+                if pairs.is_empty() || self.covers(old, st, &pairs) {
+                    self.stats.states_matched += 1;
+                    return true;
+                }
+            }
+        }
+        if mt.count < MAX_STORED_STATES {
+            mt.count += 1;
+            self.stats.states_stored += 1;
+            mt.stored.entry(key).or_default().push(st.clone());
+        }
+        false
+    }
+
+    /// The pairs of different symbolic values of two states with the same
+    /// control and concrete data; `None` when they differ otherwise.
+    fn compare(
+        &self,
+        old: &State,
+        new: &State,
+        points: &[(Loc, Option<kappa_ir::VarId>)],
+        infos: &[Rc<FuncInfo>],
+    ) -> Option<Vec<(Expr, Expr)>> {
+        if old.loc != new.loc
+            || old.frames.len() != new.frames.len()
+            || old.mem.next_address() != new.mem.next_address()
+        {
+            return None;
+        }
+        let mut pairs = vec![];
+        for (i, (a, bf)) in old.frames.iter().zip(&new.frames).enumerate() {
+            if a.func != bf.func
+                || a.ret != bf.ret
+                || a.allocas != bf.allocas
+                || a.ret_map.is_some()
+                || bf.ret_map.is_some()
+            {
+                return None;
+            }
+            let (at, dst) = points[i];
+            for (v, live) in infos[i].live[at.index()].iter().enumerate() {
+                if *live && Some(kappa_ir::VarId(v as u32)) != dst {
+                    pair(a.regs[v], bf.regs[v], &mut pairs)?;
+                }
+            }
+        }
+        if old.mem.len() != new.mem.len() {
+            return None;
+        }
+        for (x, y) in old.mem.objects().zip(new.mem.objects()) {
+            if x.base != y.base
+                || x.size != y.size
+                || x.kind != y.kind
+                || x.read_only != y.read_only
+                || x.bound != y.bound
+            {
+                return None;
+            }
+            // (shared contents still go through the comparison: their
+            // symbolic bytes may take different values under the two path
+            // conditions)
+            use crate::memory::Contents::*;
+            match (&*x.contents, &*y.contents) {
+                (Flat(p), Flat(q)) if p.len() == q.len() => {
+                    for (c, d) in p.iter().zip(q) {
+                        pair(*c, *d, &mut pairs)?;
+                    }
+                }
+                (
+                    Sparse {
+                        zeroed: z1,
+                        bytes: p,
+                    },
+                    Sparse {
+                        zeroed: z2,
+                        bytes: q,
+                    },
+                ) if z1 == z2 && p.len() == q.len() => {
+                    for ((o1, c), (o2, d)) in p.iter().zip(q) {
+                        if o1 != o2 {
+                            return None;
+                        }
+                        pair(Some(*c), Some(*d), &mut pairs)?;
+                    }
+                }
+                (Array(p), Array(q)) if p == q => {}
+                _ => return None,
+            }
+            if pairs.len() > MAX_SYMBOLIC_PAIRS {
+                return None;
+            }
+        }
+        (pairs.len() <= MAX_SYMBOLIC_PAIRS).then_some(pairs)
+    }
+
+    /// Whether every valuation of `new`'s symbolic values is one of `old`'s
+    /// (the semantic comparison of the module documentation).
+    fn covers(&mut self, old: &State, new: &State, pairs: &[(Expr, Expr)]) -> bool {
+        // (slices from the symbols themselves: an equation of a value with
+        // itself would simplify away and take its constraints with it)
+        let olds: Vec<Expr> = pairs.iter().map(|(x, _)| *x).collect();
+        let news: Vec<Expr> = pairs.iter().map(|(_, y)| *y).collect();
+        let (old_syms, f1) = kappa_expr::print::free_symbols(&olds);
+        let (new_syms, f2) = kappa_expr::print::free_symbols(&news);
+        if !f1.is_empty() || !f2.is_empty() {
+            return false;
+        }
+        let (old_pc, old_reached) = self.slice_from(old, old_syms.into_iter().collect());
+        let (new_pc, _) = self.slice_from(new, new_syms.into_iter().collect());
+        // rename the old state's symbols apart and bind them
+        let mut fresh: FxHashMap<Symbol, Symbol> = FxHashMap::default();
+        for s in old_reached {
+            if !matches!(s.sort(), kappa_expr::Sort::Bool | kappa_expr::Sort::Bv(_)) {
+                return false; // (arrays are not bound here)
+            }
+            fresh
+                .entry(s)
+                .or_insert_with(|| Symbol::fresh(&s.name(), s.sort(), SymbolKind::Fresh));
+        }
+        let ren = |e: Expr| substitute(e, &|s| fresh.get(&s).map(|t| b::sym(*t)));
+        let mut body = pairs
+            .iter()
+            .fold(b::tru(), |acc, (x, y)| b::and(acc, b::eq(ren(*x), *y)));
+        for c in &old_pc {
+            body = b::and(body, ren(*c));
+        }
+        let mut bound: Vec<Symbol> = fresh.values().copied().collect();
+        bound.sort();
+        let goal = b::not(b::exists(bound, body));
+        let prev = self.push_query_cap(self.query_cap(MATCH_QUERY_TIMEOUT));
+        let r = self.solver.check(&new_pc, goal);
+        self.pop_query_cap(prev);
+        r == SatResult::Unsat
+    }
+}
