@@ -200,6 +200,9 @@ pub struct Stats {
     /// Compact execution: instantiations abandoned for the classic step
     /// because the solver could not decide a template state.
     pub template_fallbacks: u64,
+    /// Compact execution: loops run with concrete values jumped over by a
+    /// template with κ fixed to the trip count (see `compact::accel`).
+    pub accelerations: u64,
     /// State matching: states ended because a stored state covers them.
     pub states_matched: u64,
     /// State matching: states stored at loop headers.
@@ -292,6 +295,9 @@ pub struct Engine<'m> {
     pub(crate) confirmed: Option<ErrorWitness>,
     pub(crate) paths: Vec<PathRecord>,
     pub(crate) leaves: Vec<LeafRecord>,
+    /// Compact execution: per loop header, the state that last passed it
+    /// with concrete values and how often in a row (see `compact::accel`).
+    pub(crate) accel_passes: FxHashMap<(FuncId, Loc), (u64, u32)>,
     /// State matching: the stored states (`None` when off).
     pub(crate) matcher: Option<matching::Matcher>,
     pub(crate) fresh_counter: u64,
@@ -360,6 +366,7 @@ impl<'m> Engine<'m> {
             paths: vec![],
             leaves: vec![],
             matcher,
+            accel_passes: FxHashMap::default(),
             fresh_counter: 0,
             leftover: None,
         })
@@ -440,9 +447,14 @@ impl<'m> Engine<'m> {
                     self.terminate(st, End::Pruned, validate);
                     break;
                 }
-                let out = if self.has_template(st.func(), st.loc) && self.template_worth_trying(&st)
-                {
-                    match self.compact_step(st) {
+                let at_template = self.has_template(st.func(), st.loc);
+                let out = if at_template {
+                    let tried = if self.template_worth_trying(&st) {
+                        self.compact_step(st)
+                    } else {
+                        self.accelerate(st)
+                    };
+                    match tried {
                         Ok(out) => out,
                         Err(s) => {
                             st = s;

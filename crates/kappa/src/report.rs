@@ -122,6 +122,7 @@ impl Report {
                 "cycles": s.cycles, "cycles_skipped": s.cycles_skipped, "templates": s.templates,
                 "template_time_s": round3(s.template_time), "template_uses": s.template_uses,
                 "template_fallbacks": s.template_fallbacks, "rescued_queries": s.rescued,
+                "accelerations": s.accelerations,
                 "smt_failures": s.failed_leaves,
             });
             v["stats"]["templates"] = json!(s.templates);
@@ -197,7 +198,7 @@ impl Report {
         if self.mode == "compact" {
             let _ = writeln!(
                 o,
-                "compact: {} cycles ({} skipped), {} templates in {:.3}s, {} template uses, {} fallbacks to classic steps, {} queries rescued, {} SMT failures",
+                "compact: {} cycles ({} skipped), {} templates in {:.3}s, {} template uses, {} fallbacks to classic steps, {} queries rescued, {} concrete loops accelerated, {} SMT failures",
                 s.cycles,
                 s.cycles_skipped,
                 s.templates,
@@ -205,6 +206,7 @@ impl Report {
                 s.template_uses,
                 s.template_fallbacks,
                 s.rescued,
+                s.accelerations,
                 s.failed_leaves
             );
         }

@@ -15,8 +15,10 @@
 //! witness shortcut (`State::witness_unchecked`): the witness cannot be
 //! checked against a quantifier.
 
+mod accel;
 mod recursion;
 mod rescue;
+pub use accel::ACCELERATE_AFTER;
 pub use rescue::MAX_INSTANCE_ITERATIONS;
 pub mod template;
 

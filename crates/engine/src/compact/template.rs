@@ -121,6 +121,11 @@ pub struct TemplateExit {
     /// The exit edge's own condition at iteration κ (over the entry
     /// symbols, κ and the arrays); `true` for a UB exit.
     pub guard: Expr,
+    /// The condition of reaching this state in iteration κ given that the
+    /// κ iterations before followed the core: the prefix's conditions and
+    /// the exit edge's (for a UB exit: the load leaving its object). So
+    /// `cond` is `loop_cond ∧ here`.
+    pub here: Expr,
     /// Whether the exit edge leaves the loop.
     pub leaves_loop: bool,
     /// Set for a UB exit: the load (index into [`Template::loads`]) whose
@@ -151,6 +156,9 @@ pub struct Template {
     pub iterated: Vec<(VarId, Expr)>,
     /// φ_*[κ]: `∀τ. τ < κ → θ_*[τ](φ)` (κ ≥ 0 holds for unsigned κ).
     pub loop_cond: Expr,
+    /// θ_*[τ](φ): iteration τ follows the core (over τ, the entry symbols
+    /// and the arrays).
+    pub iter_cond: Expr,
     /// One parametric state per exit edge not proved infeasible.
     pub exits: Vec<TemplateExit>,
     /// For a recursion template: the phase of returns.
@@ -532,13 +540,13 @@ impl Engine<'_> {
                         _ => at_k[j],
                     }
                 })?;
-            let mut cond = b::and(loop_cond, prefix_cond);
+            let mut here = prefix_cond;
             let mut guard = b::tru();
             if ub_load.is_none() {
                 guard = self.run_core_edges(func, &[x], &mut st, &loads, &mut |_, _| {
                     unreachable!("an exit edge is an assumption")
                 })?;
-                cond = b::and(cond, guard);
+                here = b::and(here, guard);
             }
             if let Some(i) = ub_load {
                 let l = &loads[i];
@@ -548,8 +556,9 @@ impl Engine<'_> {
                     unreachable!("a load position holds a load")
                 };
                 let a = self.eval_value(&st, addr, &mut ob)?;
-                cond = b::and(cond, b::not(in_bounds(l, a, pb)));
+                here = b::and(here, b::not(in_bounds(l, a, pb)));
             }
+            let cond = b::and(loop_cond, here);
             // an exit proved infeasible for every entry is dropped; the check
             // is short (an undecided exit is kept: its use checks it again)
             let prev = self.push_query_cap(self.query_cap(TEMPLATE_CHECK_TIMEOUT));
@@ -572,6 +581,7 @@ impl Engine<'_> {
                 .map(|(j, _)| j)
                 .collect();
             exits.push(TemplateExit {
+                here,
                 edge: x,
                 to: f.edges[x.index()].to,
                 regs,
@@ -592,6 +602,7 @@ impl Engine<'_> {
             loads,
             iterated,
             loop_cond,
+            iter_cond: body,
             exits,
             returns: None,
         })
