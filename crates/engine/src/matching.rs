@@ -54,6 +54,10 @@ pub const MAX_SYMBOLIC_PAIRS: usize = 64;
 /// Time limit of one semantic comparison.
 pub const MATCH_QUERY_TIMEOUT: Duration = Duration::from_millis(500);
 
+/// Most semantic comparisons (solver queries) for one state at a header;
+/// the other candidates count as no match.
+pub const MAX_QUERIES_PER_VISIT: usize = 4;
+
 /// Loop headers and live registers of one function.
 struct FuncInfo {
     header: Vec<bool>,
@@ -186,9 +190,27 @@ impl Engine<'_> {
         }
         let key = h.finish();
         let candidates = mt.stored.get(&key).cloned().unwrap_or_default();
-        for old in &candidates {
+        let mut queries = 0;
+        for old in candidates.iter().rev() {
             if let Some(pairs) = self.compare(old, st, &points, &infos) {
-                if pairs.is_empty() || self.covers(old, st, &pairs) {
+                if pairs.is_empty() {
+                    self.stats.states_matched += 1;
+                    return true;
+                }
+                // (quantified path conditions of compact execution would
+                // nest quantifiers: not compared)
+                if queries >= MAX_QUERIES_PER_VISIT
+                    || old.witness_unchecked
+                    || st.witness_unchecked
+                    || self
+                        .cfg
+                        .deadline
+                        .is_some_and(|d| std::time::Instant::now() >= d)
+                {
+                    continue;
+                }
+                queries += 1;
+                if self.covers(old, st, &pairs) {
                     self.stats.states_matched += 1;
                     return true;
                 }
