@@ -12,6 +12,10 @@ use kappa_solver::SatResult;
 /// per iteration); a longer test is not built.
 pub const MAX_TEST_INPUTS: u64 = 10_000_000;
 
+/// Candidate parameter values tried for an error test of a compact path
+/// (each checked by solving its quantifier-free instance).
+pub const WITNESS_ATTEMPTS: usize = 6;
+
 impl Engine<'_> {
     pub(crate) fn error_witness(&mut self, st: &State) -> Result<ErrorWitness, String> {
         // a full model of the whole path condition (no slicing) for the inputs
@@ -110,18 +114,46 @@ impl Engine<'_> {
                     b::bv(64, crate::compact::MAX_INSTANCE_ITERATIONS as u128),
                 )
             }));
-            let small_model = match self.rescue_check(&pc_all, b::tru()) {
-                Some(m) => Some(m),
-                None => match self.solver.check(&pc_all, small) {
-                    SatResult::Sat(m) => Some(m),
-                    _ => None,
-                },
-            };
-            let kappas = match small_model {
-                Some(m) => kappas.iter().map(|(k, _)| (*k, m.get(*k))).collect(),
-                None => kappas,
-            };
-            self.instance_model(&pc_all, &kappas)?
+            // candidate parameter values: from a quantifier-free instance
+            // (κ ≤ 32), else from the quantified query; each is checked by
+            // solving its instance (a solver's model of a quantified query
+            // is not trusted: a candidate whose instance is unsatisfiable
+            // is excluded and the next one asked for)
+            let mut candidate: Option<Vec<(kappa_expr::Symbol, u128)>> = self
+                .rescue_check(&pc_all, b::tru())
+                .map(|m| kappas.iter().map(|(k, _)| (*k, m.get(*k))).collect());
+            let mut block = b::tru();
+            let mut last = String::from("no parameter values found");
+            let mut found = None;
+            for _ in 0..WITNESS_ATTEMPTS {
+                let ks: Vec<(kappa_expr::Symbol, u128)> = match candidate.take() {
+                    Some(ks) => ks,
+                    None => match self.solver.check(&pc_all, b::and(small, block)) {
+                        SatResult::Sat(m) => kappas.iter().map(|(k, _)| (*k, m.get(*k))).collect(),
+                        SatResult::Unsat => break,
+                        SatResult::Unknown(r) => {
+                            last = format!("solver {r} computing the error test's parameters");
+                            break;
+                        }
+                    },
+                };
+                match self.instance_model(&pc_all, &ks) {
+                    Ok(m) => {
+                        found = Some(m);
+                        break;
+                    }
+                    Err(e) => {
+                        last = e;
+                        let same =
+                            b::and_all(ks.iter().map(|(k, v)| b::eq(b::sym(*k), b::bv(64, *v))));
+                        block = b::and(block, b::not(same));
+                    }
+                }
+            }
+            match found {
+                Some(m) => m,
+                None => return Err(last),
+            }
         };
         let inputs = self.test_inputs(st, &model)?;
         let path = st

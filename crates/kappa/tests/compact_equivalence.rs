@@ -27,6 +27,7 @@ mod common;
 use common::*;
 use kappa_engine::{compact::CompactOptions, Config, Engine, LeafRecord, Validation};
 use kappa_expr::build as b;
+use kappa_expr::{substitute, Expr, Kind, Symbol, SymbolKind};
 use kappa_solver::SatResult;
 use std::collections::BTreeSet;
 
@@ -225,8 +226,32 @@ fn leaves(prog: &kappa_frontend::Program, compact: bool) -> Result<(Vec<LeafReco
     Ok((res.leaves, res.stats.template_uses))
 }
 
+/// Largest template parameter tried: every generated program iterates (or
+/// recurses) at most 6 times, since its trip count is the input bounded
+/// by an assumption, so κ ≤ 8 covers every instance of a compact leaf.
+const MAX_KAPPA: u128 = 8;
+
+/// `e` with every quantifier `∀τ. body` expanded to the conjunction of its
+/// instances τ = 0..=MAX_KAPPA (exact once the parameters are fixed to at
+/// most MAX_KAPPA: the body is vacuous for τ ≥ κ).
+fn expand(e: Expr) -> Expr {
+    match e.kind() {
+        Kind::Forall(vs, body) if vs.len() == 1 => b::and_all(
+            (0..=MAX_KAPPA)
+                .map(|t| expand(substitute(body, &|s| (s == vs[0]).then(|| b::bv(64, t))))),
+        ),
+        k @ (Kind::And(..) | Kind::Or(..) | Kind::Not(..)) => {
+            let ch: Vec<Expr> = k.children().into_iter().map(expand).collect();
+            b::rebuild(&k, &ch)
+        }
+        _ => e,
+    }
+}
+
 /// The leaves (end and location) whose path condition admits input 0 =
-/// `v` (for some values of the other symbols, template parameters included).
+/// `v` (for some values of the other symbols; a compact leaf's parameters
+/// are tried one value at a time up to MAX_KAPPA, so every query is
+/// quantifier-free and decided).
 fn admitting(leaves: &[LeafRecord], v: u64) -> Result<BTreeSet<(String, String)>, String> {
     let mut solver = kappa_solver::build_solver(&Default::default());
     let mut out = BTreeSet::new();
@@ -234,13 +259,41 @@ fn admitting(leaves: &[LeafRecord], v: u64) -> Result<BTreeSet<(String, String)>
         let Some(Some(n)) = l.inputs.first() else {
             return Err(format!("a leaf at {} without the input", l.at));
         };
-        let q = b::and(l.pc, b::eq(*n, b::bv(n.width(), v as u128)));
-        match solver.check(&[], q) {
-            SatResult::Sat(_) => {
-                out.insert((l.end.clone(), l.at.clone()));
+        let (syms, _) = kappa_expr::print::free_symbols(&[l.pc]);
+        let params: Vec<Symbol> = syms
+            .into_iter()
+            .filter(|s| s.info().kind == SymbolKind::Param)
+            .collect();
+        if params.len() > 2 {
+            return Err(format!(
+                "a leaf at {} with {} parameters",
+                l.at,
+                params.len()
+            ));
+        }
+        let mut choices: Vec<Vec<u128>> = vec![vec![]];
+        for _ in &params {
+            choices = choices
+                .into_iter()
+                .flat_map(|c| (0..=MAX_KAPPA).map(move |k| [c.clone(), vec![k]].concat()))
+                .collect();
+        }
+        for values in choices {
+            let fixed = substitute(l.pc, &|s| {
+                params
+                    .iter()
+                    .position(|p| *p == s)
+                    .map(|i| b::bv(64, values[i]))
+            });
+            let q = b::and(expand(fixed), b::eq(*n, b::bv(n.width(), v as u128)));
+            match solver.check(&[], q) {
+                SatResult::Sat(_) => {
+                    out.insert((l.end.clone(), l.at.clone()));
+                    break;
+                }
+                SatResult::Unsat => {}
+                SatResult::Unknown(r) => return Err(format!("undecided leaf at {}: {r}", l.at)),
             }
-            SatResult::Unsat => {}
-            SatResult::Unknown(r) => return Err(format!("undecided leaf at {}: {r}", l.at)),
         }
     }
     Ok(out)
