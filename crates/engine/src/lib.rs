@@ -304,6 +304,9 @@ pub struct Engine<'m> {
     /// Input symbols shared by all paths: for input index `k`, the symbols
     /// by type and origin (see `Engine::input_symbol`).
     pub(crate) input_syms: Vec<Vec<(Ty, Rc<str>, kappa_expr::Symbol)>>,
+    /// Compact execution: cycles by entry whose templates are not computed
+    /// yet.
+    pub(crate) pending_cycles: FxHashMap<(FuncId, Loc), Vec<compact::Pending>>,
     /// Compact execution: templates by (function, entry location).
     pub(crate) templates: FxHashMap<(FuncId, Loc), Vec<Rc<compact::Template>>>,
     /// Compact execution: whether the templates of each function were
@@ -348,6 +351,7 @@ impl<'m> Engine<'m> {
             coverage: Default::default(),
             phi_buf: vec![],
             templates: FxHashMap::default(),
+            pending_cycles: FxHashMap::default(),
             template_at: vec![],
             templates_ready: vec![],
             template_headers: vec![],

@@ -51,7 +51,7 @@ impl Engine<'_> {
             return Err(st);
         }
         e.1 = 0;
-        let candidates = self.templates[&key].clone();
+        let candidates = self.templates_at(key);
         for t in candidates {
             if !t.reads.is_empty() || !t.loads.is_empty() || t.returns.is_some() {
                 continue;

@@ -104,8 +104,39 @@ fn st_uc(st: &State) -> State {
     s
 }
 
+/// A cycle whose template is not computed yet.
+#[derive(Clone, Debug)]
+pub(crate) enum Pending {
+    /// A cycle of a loop.
+    Loop(kappa_loops::Cycle),
+    /// A call cycle of a recursive function.
+    Recursion(RecursionCycle),
+}
+
+/// The registers a core path (and, for a call cycle, its call's arguments
+/// and the parameters) reads or writes, and whether it reads input.
+fn core_registers(
+    f: &kappa_ir::Function,
+    core: &[kappa_ir::EdgeId],
+    call: Option<kappa_ir::EdgeId>,
+) -> (Vec<kappa_ir::VarId>, bool) {
+    let mut vars = vec![];
+    let mut reads = false;
+    for e in core.iter().chain(call.iter()) {
+        let instr = &f.edges[e.index()].instr;
+        reads |= matches!(instr, kappa_ir::Instr::Nondet { .. });
+        let (uses, defs) = kappa_loops::live::uses_defs(instr);
+        vars.extend(uses);
+        vars.extend(defs);
+    }
+    if call.is_some() {
+        vars.extend(f.params.iter().copied());
+    }
+    (vars, reads)
+}
+
 /// What a loop header's templates need to be worth using: whether some
-/// template reads input, and the registers they read or write.
+/// cycle through it reads input, and the registers they read or write.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TemplateHeader {
     reads: bool,
@@ -251,8 +282,12 @@ impl Engine<'_> {
     }
 
     /// Prepares compact execution of function `fid` the first time a state
-    /// runs in it: computes its templates (Algorithm 1) and indexes them by
-    /// entry location. Templates of functions never run are never computed.
+    /// runs in it: enumerates its cycles (and call cycles) and indexes them
+    /// by entry location, with what they read and write. Templates are
+    /// computed per entry the first time they are needed
+    /// ([`Self::templates_at`]): functions never run and loops only ever
+    /// entered with concrete values cost no template computation. With the
+    /// strategy `none` every template is computed at once (for statistics).
     #[inline]
     pub(crate) fn ensure_templates(&mut self, fid: FuncId) {
         let Some(opts) = self.cfg.compact else { return };
@@ -270,26 +305,26 @@ impl Engine<'_> {
         }
         self.templates_ready[fid.index()] = true;
         let start = Instant::now();
-        let mut outcomes = vec![];
-        if let Some((_, info, loops)) = self.function_templates(fid, opts.cycles) {
-            self.stats.cycles += info.cycles.len() as u64;
-            self.stats.cycles_skipped += info.skipped as u64;
-            outcomes = loops;
+        let f = self.module.func(fid);
+        if !f.defined {
+            return;
         }
-        let (rec, skipped) = self.function_recursion(fid, opts.cycles);
-        self.stats.cycles += rec.len() as u64;
-        self.stats.cycles_skipped += skipped as u64;
-        outcomes.extend(rec.into_iter().map(|(_, o)| o));
+        let info = kappa_loops::analyze(f, opts.cycles);
+        let (rec, skipped) = kappa_loops::recursion_cycles(f, fid, opts.cycles);
+        self.stats.cycles += (info.cycles.len() + rec.len()) as u64;
+        self.stats.cycles_skipped += (info.skipped + skipped) as u64;
+        let mut pending: Vec<(Loc, Pending, Vec<kappa_ir::VarId>, bool)> = vec![];
+        for c in info.cycles {
+            let (vars, reads) = core_registers(f, &c.core, None);
+            pending.push((c.entry, Pending::Loop(c), vars, reads));
+        }
+        for rc in rec {
+            let (vars, reads) = core_registers(f, &rc.core, Some(rc.call));
+            pending.push((f.entry, Pending::Recursion(rc), vars, reads));
+        }
         self.stats.template_time += start.elapsed().as_secs_f64();
-        for o in outcomes {
-            let TemplateOutcome::Computed(t) = o else {
-                continue;
-            };
-            self.stats.templates += 1;
-            if opts.strategy == TemplateStrategy::None {
-                continue;
-            }
-            let (fi, li) = (t.func.index(), t.cycle.entry.index());
+        for (entry, p, vars, reads) in pending {
+            let (fi, li) = (fid.index(), entry.index());
             if self.template_at.len() <= fi {
                 self.template_at.resize_with(fi + 1, Vec::new);
             }
@@ -301,15 +336,51 @@ impl Engine<'_> {
                 self.template_at[fi][li] = self.template_headers.len();
             }
             let h = &mut self.template_headers[self.template_at[fi][li] - 1];
-            h.reads |= !t.reads.is_empty();
-            h.vars.extend(t.init.iter().map(|(v, _)| *v));
+            h.reads |= reads;
+            h.vars.extend(vars);
             h.vars.sort();
             h.vars.dedup();
-            self.templates
-                .entry((t.func, t.cycle.entry))
-                .or_default()
-                .push(Rc::new(*t));
+            self.pending_cycles.entry((fid, entry)).or_default().push(p);
         }
+        if opts.strategy == TemplateStrategy::None {
+            let keys: Vec<(FuncId, Loc)> = self
+                .pending_cycles
+                .keys()
+                .filter(|(g, _)| *g == fid)
+                .copied()
+                .collect();
+            for k in keys {
+                self.templates_at(k);
+            }
+            if let Some(v) = self.template_at.get_mut(fid.index()) {
+                v.clear();
+            }
+        }
+    }
+
+    /// The templates with entry `key`, computed on the first call
+    /// (Algorithm 1 for each cycle through that entry).
+    pub(crate) fn templates_at(&mut self, key: (FuncId, Loc)) -> Vec<Rc<Template>> {
+        if let Some(cycles) = self.pending_cycles.remove(&key) {
+            let start = Instant::now();
+            let mut out = vec![];
+            for p in cycles {
+                let outcome = match &p {
+                    Pending::Loop(c) => self.compute_template(key.0, c),
+                    Pending::Recursion(rc) => match self.recursion_template(key.0, rc) {
+                        Ok(t) => TemplateOutcome::Computed(Box::new(t)),
+                        Err(why) => TemplateOutcome::NotApplicable(why),
+                    },
+                };
+                if let TemplateOutcome::Computed(t) = outcome {
+                    self.stats.templates += 1;
+                    out.push(Rc::new(*t));
+                }
+            }
+            self.stats.template_time += start.elapsed().as_secs_f64();
+            self.templates.insert(key, out);
+        }
+        self.templates.get(&key).cloned().unwrap_or_default()
     }
 
     /// Whether a template may apply at `l` of `f` (a table lookup: this runs
@@ -382,7 +453,10 @@ impl Engine<'_> {
     /// template applies to this state: the caller takes the classic step.
     #[allow(clippy::result_large_err)] // the state is moved in and, unchanged, out
     pub(crate) fn compact_step(&mut self, st: State) -> Result<StepOut, State> {
-        let candidates = self.templates[&(st.func(), st.loc)].clone();
+        let candidates = self.templates_at((st.func(), st.loc));
+        if candidates.is_empty() {
+            return Err(st);
+        }
         let pick = match self.compact_strategy {
             TemplateStrategy::Random if candidates.len() > 1 => {
                 self.rng_state ^= self.rng_state << 13;

@@ -479,20 +479,24 @@ impl Engine<'_> {
         for l in loads.iter_mut() {
             l.addr0 = it.at(l.addr, b::bv(64, 0));
         }
-        let loop_cond = if body.as_bool_const() == Some(true) {
-            body
+        // the quantifier, plus two of its instances that it implies (the
+        // first and the last iteration): quantifier-free facts that let the
+        // solver refute many queries without instantiating it
+        let (loop_cond, loop_instances) = if body.as_bool_const() == Some(true) {
+            (body, body)
         } else {
-            // the quantifier, plus two of its instances that it implies (the
-            // first and the last iteration): quantifier-free facts that let
-            // the solver refute many queries without instantiating it
             let some = b::ugt(k, b::bv(64, 0));
             let inst = |t: Expr| substitute(body, &|x| (x == tau).then_some(t));
-            b::and(
-                b::forall(vec![tau], b::implies(b::ult(tv, k), body)),
+            let instances = b::and(
+                b::implies(some, inst(b::bv(64, 0))),
+                b::implies(some, inst(b::sub(k, b::bv(64, 1)))),
+            );
+            (
                 b::and(
-                    b::implies(some, inst(b::bv(64, 0))),
-                    b::implies(some, inst(b::sub(k, b::bv(64, 1)))),
+                    b::forall(vec![tau], b::implies(b::ult(tv, k), body)),
+                    instances,
                 ),
+                instances,
             )
         };
         let iterated: Vec<(VarId, Expr)> = init.iter().map(|(v, _)| (*v, star[v])).collect();
@@ -560,9 +564,12 @@ impl Engine<'_> {
             }
             let cond = b::and(loop_cond, here);
             // an exit proved infeasible for every entry is dropped; the check
-            // is short (an undecided exit is kept: its use checks it again)
+            // is short and quantifier-free: the condition without its
+            // quantifier is implied by it, so its `unsat` is a proof (an
+            // exit not refuted is kept: its use checks it again)
             let prev = self.push_query_cap(self.query_cap(TEMPLATE_CHECK_TIMEOUT));
-            let infeasible = self.solver.check(&[], cond) == SatResult::Unsat;
+            let infeasible =
+                self.solver.check(&[], b::and(loop_instances, here)) == SatResult::Unsat;
             self.pop_query_cap(prev);
             if infeasible {
                 continue;
