@@ -1,5 +1,6 @@
 //! The `kappa` command: `verify`, `replay`, `ir` and `templates` subcommands.
 
+mod condition;
 mod overflow;
 mod report;
 mod templates;
@@ -167,6 +168,31 @@ enum Cmd {
         #[arg(long, default_value_t = 64)]
         max_cycles: usize,
     },
+    /// The necessary condition φ̂ for reaching the target, from loop
+    /// summaries ("Abstracting Path Conditions"): φ̂, then `sat`/`unsat`/
+    /// `unknown` alone on a line, then a model when one is known.
+    Condition {
+        /// C source, .i, .ll, .bc or SV-COMP task (.yml).
+        file: PathBuf,
+        /// Target location `FILE:LINE` (default: the calls of `reach_error`).
+        #[arg(long, value_name = "FILE:LINE")]
+        target: Option<String>,
+        /// Print φ̂ as an SMT-LIB2 script instead of the readable form.
+        #[arg(long)]
+        smt2: bool,
+        /// Work with the quantifier-free φ̂^K instead of φ̂ (no race).
+        #[arg(long, value_name = "K")]
+        k: Option<u64>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Data model (default: from the task, else ILP32).
+        #[arg(long, value_enum)]
+        data_model: Option<DataModelArg>,
+        /// Seconds for each side of the solver race.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+    },
     /// Print kappa's IR of a program.
     Ir {
         /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
@@ -210,6 +236,23 @@ fn run(cli: Cli) -> ExitCode {
             timeout,
             json,
         } => verify::replay_cmd(&program, &test, data_model.map(Into::into), timeout, json),
+        Cmd::Condition {
+            file,
+            target,
+            smt2,
+            k,
+            json,
+            data_model,
+            timeout,
+        } => condition::condition_cmd(
+            &file,
+            data_model.map(Into::into),
+            target.as_deref(),
+            smt2,
+            k,
+            json,
+            timeout,
+        ),
         Cmd::Ir { file, data_model } => verify::ir_cmd(&file, data_model.map(Into::into)),
         Cmd::Templates {
             file,
