@@ -109,7 +109,38 @@ pub fn race(phi: Expr, phik: Expr, bounded: Option<Expr>, timeout: Duration) -> 
     type Raw = (Answer, Option<Vec<(usize, u128)>>, f64);
     let mut results: Vec<Option<Raw>> = vec![None; n];
     let mut winner = None;
-    while let Ok((i, r)) = rx.recv() {
+    // Z3 does not always honour its timeout inside quantifier instantiation:
+    // past the deadline (plus a grace) every side still running is interrupted
+    let stop_at = Instant::now() + timeout + Duration::from_millis(200);
+    let interrupt_all = |except: Option<usize>| {
+        for (other, slot) in slots.iter().enumerate() {
+            if Some(other) == except {
+                continue;
+            }
+            if let Ok(g) = slot.lock() {
+                if let Some(ptr) = *g {
+                    // SAFETY: the pointer is the other thread's live context
+                    // (it clears the slot under this lock before the context
+                    // can go away); Z3_interrupt may be called from any thread.
+                    unsafe {
+                        z3_sys::Z3_interrupt(std::ptr::NonNull::new_unchecked(
+                            ptr as *mut z3_sys::_Z3_context,
+                        ))
+                    };
+                }
+            }
+        }
+    };
+    loop {
+        let left = stop_at.saturating_duration_since(Instant::now());
+        let (i, r) = match rx.recv_timeout(left) {
+            Ok(x) => x,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                interrupt_all(None);
+                break;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        };
         let decisive = match r.0 {
             Answer::Sat => sides[i].2,
             Answer::Unsat => sides[i].3,
@@ -118,24 +149,7 @@ pub fn race(phi: Expr, phik: Expr, bounded: Option<Expr>, timeout: Duration) -> 
         results[i] = Some(r);
         if decisive {
             winner = Some(i);
-            for (other, slot) in slots.iter().enumerate() {
-                if other == i {
-                    continue;
-                }
-                if let Ok(g) = slot.lock() {
-                    if let Some(ptr) = *g {
-                        // SAFETY: the pointer is the other thread's live
-                        // context (it clears the slot under this lock before
-                        // the context can go away); Z3_interrupt may be
-                        // called from any thread.
-                        unsafe {
-                            z3_sys::Z3_interrupt(std::ptr::NonNull::new_unchecked(
-                                ptr as *mut z3_sys::_Z3_context,
-                            ))
-                        };
-                    }
-                }
-            }
+            interrupt_all(Some(i));
             break;
         }
     }

@@ -13,6 +13,7 @@ pub mod compact;
 mod exec;
 mod fast;
 pub mod memory;
+pub mod prune;
 pub mod searcher;
 mod shims;
 pub mod state;
@@ -65,6 +66,9 @@ pub struct Config {
     /// Compact symbolic execution: templates at cycle entries. Default: off
     /// (classic execution).
     pub compact: Option<compact::CompactOptions>,
+    /// Pruning with a necessary condition for reaching `reach_error` (see
+    /// [`prune`]). Default: none.
+    pub prune: Option<prune::Prune>,
 }
 
 impl Default for Config {
@@ -81,6 +85,7 @@ impl Default for Config {
             max_stack_depth: 100_000,
             max_memory_mb: Some(8192),
             compact: None,
+            prune: None,
         }
     }
 }
@@ -192,6 +197,14 @@ pub struct Stats {
     /// Compact execution: queries shown satisfiable by a quantifier-free
     /// instance (see `compact::rescue`).
     pub rescued: u64,
+    /// Pruning: whether a necessary condition was given.
+    pub prune: bool,
+    /// Pruning: fork successors checked against the condition.
+    pub prune_checks: u64,
+    /// Pruning: states dropped because their path condition contradicts it.
+    pub pruned: u64,
+    /// Pruning: inputs whose witness value came from the condition's model.
+    pub hinted_inputs: u64,
 }
 
 /// How one concrete-mode path ended, with its trace (for differential tests).
@@ -350,6 +363,20 @@ impl<'m> Engine<'m> {
             Ok(s) => s,
             Err(e) => return self.finish(start, Verdict::Unknown, Some(e)),
         };
+        if self.cfg.prune.is_some() {
+            self.stats.prune = true;
+            if self.prune_proves_safe() {
+                // the condition is implied by every run reaching reach_error
+                // (caller's contract): unsatisfiable, no run reaches it
+                return self.finish(
+                    start,
+                    Verdict::True,
+                    Some(
+                        "the necessary condition for reaching reach_error is unsatisfiable".into(),
+                    ),
+                );
+            }
+        }
         if let Some(opts) = self.cfg.compact {
             self.compact_strategy = opts.strategy;
             self.rng_state = self.cfg.seed | 1;
@@ -420,6 +447,7 @@ impl<'m> Engine<'m> {
                     exec::StepOut::Fork(states) => {
                         self.stats.forks += 1;
                         self.stats.states += states.len() as u64 - 1;
+                        let states = self.prune_fork(states);
                         searcher.add(states);
                         self.stats.max_pending = self.stats.max_pending.max(searcher.len() as u64);
                         break;

@@ -124,6 +124,12 @@ pub struct VerifyArgs {
     /// Compact mode: which template to apply where several could.
     #[arg(long, value_enum, default_value_t = TemplateStrategyArg::First)]
     pub template_strategy: TemplateStrategyArg,
+    /// Compute the necessary condition for reaching reach_error (loop
+    /// summaries, `kappa condition`) first: unsatisfiable answers `true`
+    /// at once; otherwise fork successors contradicting it are dropped and
+    /// its model seeds the inputs. Works in every mode.
+    #[arg(long)]
+    pub prune_with_condition: bool,
 }
 
 /// Template choice of compact mode.

@@ -126,6 +126,11 @@ impl Report {
             });
             v["stats"]["templates"] = json!(s.templates);
         }
+        if s.prune {
+            v["stats"]["prune"] = json!({
+                "checks": s.prune_checks, "pruned_states": s.pruned, "hinted_inputs": s.hinted_inputs,
+            });
+        }
         v
     }
 
@@ -202,6 +207,13 @@ impl Report {
                 s.template_fallbacks,
                 s.rescued,
                 s.failed_leaves
+            );
+        }
+        if s.prune {
+            let _ = writeln!(
+                o,
+                "prune: {} states pruned by the necessary condition ({} checked), {} inputs hinted",
+                s.pruned, s.prune_checks, s.hinted_inputs
             );
         }
         for n in &self.notes {

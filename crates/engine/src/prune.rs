@@ -1,0 +1,126 @@
+//! Pruning with a necessary condition for reaching `reach_error` (Section 5
+//! of "Abstracting Path Conditions"): a state created at a fork whose path
+//! condition contradicts the condition cannot reach `reach_error` and is
+//! dropped; an unsatisfiable condition proves the program safe before any
+//! step; candidate inputs from a model of the condition seed the witness.
+//!
+//! The engine does not compute the condition (it does not depend on
+//! `kappa-condition`): the caller passes it with the correspondence between
+//! its input symbols and the engine's inputs, by source position (see
+//! [`Prune::inputs`]). Every other symbol of the condition is its own,
+//! unconstrained (existentially read), so the check is `pc ∧ φ̂[inputs]`.
+
+use crate::exec::Feas;
+use crate::state::{Input, State};
+use crate::Engine;
+use kappa_expr::{build as b, Expr, Symbol};
+use kappa_ir::SrcLoc;
+
+/// A necessary condition to prune with. Default: none (see
+/// [`crate::Config::prune`]).
+#[derive(Clone, Debug)]
+pub struct Prune {
+    /// A quantifier-free boolean expression implied by the inputs of every
+    /// run that reaches `reach_error` (e.g. φ̂^K). `false` means the program
+    /// is safe.
+    pub cond: Expr,
+    /// Input symbols of `cond` the engine identifies with its own: the input
+    /// read by the nondet call at this source position. The caller
+    /// guarantees that a run executes each such call at most once, so on a
+    /// path at most one input has that position; a position seen twice on a
+    /// path is left unmatched (its symbol stays unconstrained: still sound).
+    pub inputs: Vec<(SrcLoc, Symbol)>,
+    /// Candidate input values (a model of the condition) by source position:
+    /// the first read at that position gets the value in the state's witness
+    /// (only a hint for the search; any `false` is still executed and
+    /// replayed natively).
+    pub hints: Vec<(SrcLoc, u128)>,
+}
+
+impl Engine<'_> {
+    /// Whether the condition proves `reach_error` unreachable: it is
+    /// constantly `false` or the solver finds it unsatisfiable. It is implied
+    /// by every run reaching `reach_error`, so then no run does, whatever the
+    /// loops do (the caller's contract on [`Prune::cond`]).
+    pub(crate) fn prune_proves_safe(&mut self) -> bool {
+        let Some(p) = &self.cfg.prune else {
+            return false;
+        };
+        let c = p.cond;
+        match c.as_bool_const() {
+            Some(v) => !v,
+            None => matches!(self.solver.check(&[], c), kappa_solver::SatResult::Unsat),
+        }
+    }
+
+    /// The condition with the matched inputs of `st` substituted; `None`
+    /// when no input is matched (the condition alone was not found
+    /// unsatisfiable at the start, and it shares no symbol with the path).
+    fn prune_goal(&self, st: &State) -> Option<Expr> {
+        let p = self.cfg.prune.as_ref()?;
+        let mut found: Vec<(Symbol, Option<Symbol>)> = vec![];
+        for inp in st.inputs.iter() {
+            let Input::One(rec) = inp else { continue };
+            let Some(src) = rec.src else { continue };
+            let Some((_, s)) = p.inputs.iter().find(|(at, _)| *at == src) else {
+                continue;
+            };
+            match found.iter_mut().find(|(x, _)| x == s) {
+                // seen twice on this path: leave it unconstrained
+                Some(slot) => slot.1 = None,
+                None => found.push((*s, Some(rec.sym))),
+            }
+        }
+        let map: Vec<(Symbol, Symbol)> = found
+            .into_iter()
+            .filter_map(|(s, e)| e.filter(|e| e.sort() == s.sort()).map(|e| (s, e)))
+            .collect();
+        if map.is_empty() {
+            return None;
+        }
+        Some(kappa_expr::substitute(p.cond, &|s| {
+            map.iter().find(|(x, _)| *x == s).map(|(_, e)| b::sym(*e))
+        }))
+    }
+
+    /// Drops the states of a fork whose path condition contradicts the
+    /// condition (counted in `Stats::pruned`); undecided checks keep the
+    /// state. Only states whose newest constraint mentions a symbol of the
+    /// (substituted) condition are checked: otherwise the part of the path
+    /// condition that matters changed at most through older links, and
+    /// skipping a check only prunes less.
+    pub(crate) fn prune_fork(&mut self, states: Vec<State>) -> Vec<State> {
+        if self.cfg.prune.is_none() {
+            return states;
+        }
+        let mut kept = Vec::with_capacity(states.len());
+        for st in states {
+            let Some(goal) = self.prune_goal(&st) else {
+                kept.push(st);
+                continue;
+            };
+            let linked = st.pc.last().is_some_and(|c| {
+                let mine = self.symbols_of(*c);
+                let theirs = self.symbols_of(goal);
+                mine.iter().any(|s| theirs.contains(s))
+            });
+            if !linked {
+                kept.push(st);
+                continue;
+            }
+            self.stats.prune_checks += 1;
+            match self.feasible(&st, goal) {
+                Feas::Unsat => self.stats.pruned += 1,
+                _ => kept.push(st),
+            }
+        }
+        kept
+    }
+
+    /// The hinted value for the input read at `src`, if any.
+    pub(crate) fn prune_hint(&self, src: Option<SrcLoc>) -> Option<u128> {
+        let p = self.cfg.prune.as_ref()?;
+        let src = src?;
+        p.hints.iter().find(|(at, _)| *at == src).map(|(_, v)| *v)
+    }
+}
