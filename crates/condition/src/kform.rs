@@ -21,9 +21,16 @@ pub const DEFAULT_K: u64 = 25;
 /// up to 65 iterations, enough for the small fixed loops of typical tasks.
 pub const BOUNDED_K: u64 = 64;
 
+/// Most instances of universal bodies one instantiation builds (nested
+/// quantifiers multiply); past it the remaining universals become `true`
+/// (a weakening: φ̂^K stays necessary) and a bounded instantiation is not
+/// exact.
+pub const MAX_INSTANCES: usize = 4096;
+
 /// φ̂^K for `phi` (see the module doc).
 pub fn instantiate(phi: Expr, k: u64) -> Expr {
-    inst(phi, k, false).0
+    let mut budget = MAX_INSTANCES;
+    inst(phi, k, false, &mut budget).0
 }
 
 /// φ̂^K strengthened by `κ ≤ K + 1` for the counter κ guarding each
@@ -32,7 +39,8 @@ pub fn instantiate(phi: Expr, k: u64) -> Expr {
 /// constants as witnesses) is a model of φ̂. The flag says whether every
 /// universal had that shape (otherwise a model proves nothing).
 pub fn instantiate_bounded(phi: Expr, k: u64) -> (Expr, bool) {
-    inst(phi, k, true)
+    let mut budget = MAX_INSTANCES;
+    inst(phi, k, true, &mut budget)
 }
 
 /// The counter κ of a guard `!(τ <u κ)` among the disjuncts of `body`.
@@ -60,22 +68,26 @@ fn base_name(s: kappa_expr::Symbol) -> String {
     n.split('#').next().unwrap_or(&n).to_string()
 }
 
-fn inst(phi: Expr, k: u64, bounded: bool) -> (Expr, bool) {
+fn inst(phi: Expr, k: u64, bounded: bool, budget: &mut usize) -> (Expr, bool) {
     if !has_quantifier(&[phi]) {
         return (phi, true);
     }
     match phi.kind() {
         Kind::And(x, y) => {
-            let (a, ea) = inst(x, k, bounded);
-            let (c, ec) = inst(y, k, bounded);
+            let (a, ea) = inst(x, k, bounded, budget);
+            let (c, ec) = inst(y, k, bounded, budget);
             (b::and(a, c), ea && ec)
         }
         Kind::Or(x, y) => {
-            let (a, ea) = inst(x, k, bounded);
-            let (c, ec) = inst(y, k, bounded);
+            let (a, ea) = inst(x, k, bounded, budget);
+            let (c, ec) = inst(y, k, bounded, budget);
             (b::or(a, c), ea && ec)
         }
         Kind::Forall(vs, body) => {
+            if *budget <= k as usize {
+                return (b::tru(), false);
+            }
+            *budget -= k as usize + 1;
             let v = vs[0];
             let rest: Vec<_> = vs[1..].to_vec();
             let mut parts = vec![];
@@ -89,7 +101,7 @@ fn inst(phi: Expr, k: u64, bounded: bool) -> (Expr, bool) {
             for c in 0..=k {
                 let w = v.sort().width();
                 let one = substitute(body, &|s| (s == v).then(|| b::bv(w, c as u128)));
-                let (e, ex) = inst(b::forall(rest.clone(), one), k, bounded);
+                let (e, ex) = inst(b::forall(rest.clone(), one), k, bounded, budget);
                 exact &= ex;
                 parts.push(e);
             }
@@ -108,7 +120,7 @@ fn inst(phi: Expr, k: u64, bounded: bool) -> (Expr, bool) {
             let one = substitute(body, &|s| {
                 subst.iter().find(|(x, _)| *x == s).map(|(_, e)| *e)
             });
-            inst(one, k, bounded)
+            inst(one, k, bounded, budget)
         }
         _ => (b::tru(), false),
     }

@@ -297,6 +297,9 @@ pub struct Engine<'m> {
     pub(crate) rng_state: u64,
     /// Scratch buffer of the fast path's phi moves (reused, never shrinks).
     pub(crate) phi_buf: Vec<(kappa_ir::VarId, fast::CVal)>,
+    /// Pruning: the engine input symbols read at a position the condition
+    /// matches, on any path (see `prune`).
+    pub(crate) prune_seen: rustc_hash::FxHashSet<kappa_expr::Symbol>,
     /// States still pending when `run` stopped; kept so that freeing them
     /// (possibly millions) happens when the engine is dropped, not inside
     /// the time budget of `run`.
@@ -337,6 +340,7 @@ impl<'m> Engine<'m> {
             paths: vec![],
             fresh_counter: 0,
             leftover: None,
+            prune_seen: Default::default(),
         })
     }
 

@@ -85,29 +85,30 @@ impl Engine<'_> {
 
     /// Drops the states of a fork whose path condition contradicts the
     /// condition (counted in `Stats::pruned`); undecided checks keep the
-    /// state. Only states whose newest constraint mentions a symbol of the
-    /// (substituted) condition are checked: otherwise the part of the path
-    /// condition that matters changed at most through older links, and
-    /// skipping a check only prunes less.
+    /// state. Only states whose newest constraint mentions a matched input
+    /// are checked: otherwise the part of the path condition that matters
+    /// changed at most through older links, and skipping a check only
+    /// prunes less.
     pub(crate) fn prune_fork(&mut self, states: Vec<State>) -> Vec<State> {
-        if self.cfg.prune.is_none() {
+        if self.cfg.prune.as_ref().is_none_or(|p| p.inputs.is_empty()) {
+            // nothing of a path can meet the condition's inputs
             return states;
         }
         let mut kept = Vec::with_capacity(states.len());
         for st in states {
-            let Some(goal) = self.prune_goal(&st) else {
-                kept.push(st);
-                continue;
-            };
+            // cheap test first: the newest constraint mentions a matched input
             let linked = st.pc.last().is_some_and(|c| {
                 let mine = self.symbols_of(*c);
-                let theirs = self.symbols_of(goal);
-                mine.iter().any(|s| theirs.contains(s))
+                mine.iter().any(|s| self.prune_seen.contains(s))
             });
             if !linked {
                 kept.push(st);
                 continue;
             }
+            let Some(goal) = self.prune_goal(&st) else {
+                kept.push(st);
+                continue;
+            };
             self.stats.prune_checks += 1;
             match self.feasible(&st, goal) {
                 Feas::Unsat => self.stats.pruned += 1,
@@ -115,6 +116,15 @@ impl Engine<'_> {
             }
         }
         kept
+    }
+
+    /// Records that engine input `sym` was read at `src` (if the condition
+    /// matches that position).
+    pub(crate) fn prune_note_input(&mut self, sym: Symbol, src: Option<SrcLoc>) {
+        let Some(p) = &self.cfg.prune else { return };
+        if src.is_some_and(|s| p.inputs.iter().any(|(at, _)| *at == s)) {
+            self.prune_seen.insert(sym);
+        }
     }
 
     /// The hinted value for the input read at `src`, if any.

@@ -302,7 +302,17 @@ mod tests {
         // a=0 -> b=1 -> c=2; c -> d=3 -> e=4 -> f=5 -> c; d -> f; c -> g=6 -> h=7
         let f = graph(
             8,
-            &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (3, 5), (5, 2), (2, 6), (6, 7)],
+            &[
+                (0, 1),
+                (1, 2),
+                (2, 3),
+                (3, 4),
+                (4, 5),
+                (3, 5),
+                (5, 2),
+                (2, 6),
+                (6, 7),
+            ],
         );
         let g = Flowgraph::of_function(&f, &[Loc(7)]);
         let bbs = g.backbones(100).unwrap();
@@ -326,7 +336,19 @@ mod tests {
     #[test]
     fn figure_3_loops_depend_on_the_backbone() {
         // ls=0 -> a=1 -> b=2 -> c=3 -> b; c -> d=4 -> a; ls -> b; d -> lt=5
-        let f = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 2), (3, 4), (4, 1), (0, 2), (4, 5)]);
+        let f = graph(
+            6,
+            &[
+                (0, 1),
+                (1, 2),
+                (2, 3),
+                (3, 2),
+                (3, 4),
+                (4, 1),
+                (0, 2),
+                (4, 5),
+            ],
+        );
         let g = Flowgraph::of_function(&f, &[Loc(5)]);
         let bbs = g.backbones(100).unwrap();
         assert_eq!(bbs.len(), 2);
@@ -356,7 +378,11 @@ mod tests {
         let p = g.induced(&outer.body, outer.entry);
         let inner = p.backbones(100).unwrap();
         assert_eq!(inner.len(), 1);
-        assert_eq!(inner[0].loops.len(), 1, "the self loop at c is along a b c e a'");
+        assert_eq!(
+            inner[0].loops.len(),
+            1,
+            "the self loop at c is along a b c e a'"
+        );
         let c = &inner[0].loops[0];
         let pp = p.induced(&c.body, c.entry);
         let iters = pp.backbones(100).unwrap();
