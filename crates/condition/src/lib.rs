@@ -233,7 +233,7 @@ pub fn compute(m: &Module, opts: &Options) -> Result<NecessaryCondition, CondErr
                             .map(|v| f.vars[v.index()].name.clone())
                             .unwrap_or_else(|| k.name())
                     };
-                    let star = s.stars.contains(&k);
+                    let star = matches!(v.kind(), kappa_expr::Kind::Sym(x) if s.stars.contains(&x));
                     (name, (!star).then_some(v))
                 })
                 .collect();
