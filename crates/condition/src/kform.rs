@@ -21,15 +21,28 @@ pub const DEFAULT_K: u64 = 25;
 /// up to 65 iterations, enough for the small fixed loops of typical tasks.
 pub const BOUNDED_K: u64 = 64;
 
-/// Most instances of universal bodies one instantiation builds (nested
-/// quantifiers multiply); past it the remaining universals become `true`
-/// (a weakening: φ̂^K stays necessary) and a bounded instantiation is not
-/// exact.
-pub const MAX_INSTANCES: usize = 4096;
+/// Most work one instantiation does, in expression nodes substituted (each
+/// instance of a universal costs its body's size; nested quantifiers
+/// multiply); past it the remaining universals become `true` (a weakening:
+/// φ̂^K stays necessary) and a bounded instantiation is not exact.
+pub const MAX_WORK: usize = 2_000_000;
+
+/// Number of distinct nodes of `e`.
+fn dag_size(e: Expr) -> usize {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if x.is_const() || !seen.insert(x) {
+            continue;
+        }
+        stack.extend(x.kind().children());
+    }
+    seen.len().max(1)
+}
 
 /// φ̂^K for `phi` (see the module doc).
 pub fn instantiate(phi: Expr, k: u64) -> Expr {
-    let mut budget = MAX_INSTANCES;
+    let mut budget = MAX_WORK;
     inst(phi, k, false, &mut budget).0
 }
 
@@ -39,7 +52,7 @@ pub fn instantiate(phi: Expr, k: u64) -> Expr {
 /// constants as witnesses) is a model of φ̂. The flag says whether every
 /// universal had that shape (otherwise a model proves nothing).
 pub fn instantiate_bounded(phi: Expr, k: u64) -> (Expr, bool) {
-    let mut budget = MAX_INSTANCES;
+    let mut budget = MAX_WORK;
     inst(phi, k, true, &mut budget)
 }
 
@@ -84,10 +97,11 @@ fn inst(phi: Expr, k: u64, bounded: bool, budget: &mut usize) -> (Expr, bool) {
             (b::or(a, c), ea && ec)
         }
         Kind::Forall(vs, body) => {
-            if *budget <= k as usize {
+            let cost = (k as usize + 1).saturating_mul(dag_size(body));
+            if *budget < cost {
                 return (b::tru(), false);
             }
-            *budget -= k as usize + 1;
+            *budget -= cost;
             let v = vs[0];
             let rest: Vec<_> = vs[1..].to_vec();
             let mut parts = vec![];

@@ -62,6 +62,15 @@ pub struct RaceResult {
     pub phik: Option<SideResult>,
 }
 
+/// Longest SMT-LIB2 script a side sends to Z3; a larger formula is
+/// `unknown` at once (Z3 may spend minutes in uninterruptible preprocessing
+/// of huge quantified terms).
+pub const MAX_SCRIPT: usize = 1 << 21;
+
+/// How long a decided race waits for the interrupted sides before leaving
+/// them behind (their threads finish on their own).
+const GRACE: Duration = Duration::from_millis(500);
+
 /// Stack of the solver threads (Z3 parses and simplifies deep terms recursively).
 const SOLVER_STACK: usize = 256 << 20;
 
@@ -85,6 +94,15 @@ pub fn race(phi: Expr, phik: Expr, bounded: Option<Expr>, timeout: Duration) -> 
     let mut names: Vec<Vec<Symbol>> = vec![];
     for (i, (e, ..)) in sides.iter().enumerate() {
         let script = smtlib_script(&[*e]);
+        if script.len() > MAX_SCRIPT {
+            let _ = tx.send((
+                i,
+                (Answer::Unknown("formula too large".into()), None, 0.0),
+            ));
+            names.push(vec![]);
+            slots.push(Arc::new(Mutex::new(None)));
+            continue;
+        }
         let (syms, _) = free_symbols(&[*e]);
         let scalars: Vec<Symbol> = syms
             .into_iter()
@@ -153,15 +171,16 @@ pub fn race(phi: Expr, phik: Expr, bounded: Option<Expr>, timeout: Duration) -> 
             break;
         }
     }
-    // the interrupted sides answer at once
-    for (i, r) in rx.iter() {
-        if results[i].is_none() {
-            results[i] = Some(r);
+    // the interrupted sides usually answer at once; stragglers are left
+    // behind (detached) rather than waited for
+    let until = Instant::now() + GRACE;
+    while results.iter().any(|r| r.is_none()) {
+        match rx.recv_timeout(until.saturating_duration_since(Instant::now())) {
+            Ok((i, r)) => results[i] = Some(r),
+            Err(_) => break,
         }
     }
-    for h in handles {
-        let _ = h.join();
-    }
+    drop(handles);
     let side = |i: usize| -> Option<SideResult> {
         results.get(i)?.as_ref().map(|(a, m, t)| SideResult {
             answer: a.clone(),
@@ -270,6 +289,13 @@ fn check_named(
 pub fn check_one(e: Expr, timeout: Duration) -> SideResult {
     let (tx, rx) = mpsc::channel();
     let script = smtlib_script(&[e]);
+    if script.len() > MAX_SCRIPT {
+        return SideResult {
+            answer: Answer::Unknown("formula too large".into()),
+            model: None,
+            seconds: 0.0,
+        };
+    }
     let (syms, _) = free_symbols(&[e]);
     let scalars: Vec<Symbol> = syms
         .into_iter()

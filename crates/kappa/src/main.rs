@@ -250,15 +250,23 @@ fn run(cli: Cli) -> ExitCode {
             json,
             data_model,
             timeout,
-        } => condition::condition_cmd(
-            &file,
-            data_model.map(Into::into),
-            target.as_deref(),
-            smt2,
-            k,
-            json,
-            timeout,
-        ),
+        } => {
+            let r = condition::condition_cmd(
+                &file,
+                data_model.map(Into::into),
+                target.as_deref(),
+                smt2,
+                k,
+                json,
+                timeout,
+            );
+            if r.is_ok() {
+                // a solver thread the race left behind must not delay (or
+                // outlive) the answer
+                watchdog::exit_now(0);
+            }
+            r
+        }
         Cmd::Ir { file, data_model } => verify::ir_cmd(&file, data_model.map(Into::into)),
         Cmd::Templates {
             file,
