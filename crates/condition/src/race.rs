@@ -76,6 +76,22 @@ const SOLVER_STACK: usize = 256 << 20;
 
 type Slot = Arc<Mutex<Option<usize>>>;
 
+/// Interrupts the Z3 call of the thread owning `slot`, if one is running.
+fn interrupt(slot: &Slot) {
+    if let Ok(g) = slot.lock() {
+        if let Some(ptr) = *g {
+            // SAFETY: the pointer is the owning thread's live context (it
+            // clears the slot under this lock before the context can go
+            // away); Z3_interrupt may be called from any thread.
+            unsafe {
+                z3_sys::Z3_interrupt(std::ptr::NonNull::new_unchecked(
+                    ptr as *mut z3_sys::_Z3_context,
+                ))
+            };
+        }
+    }
+}
+
 /// Decides φ̂ by racing it against `phik` (its weakening φ̂^K) and, when
 /// given, `bounded` (φ̂^K with every counter at most K + 1, a strengthening
 /// whose models are models of φ̂: see `kform::instantiate_bounded`); each
@@ -95,10 +111,7 @@ pub fn race(phi: Expr, phik: Expr, bounded: Option<Expr>, timeout: Duration) -> 
     for (i, (e, ..)) in sides.iter().enumerate() {
         let script = smtlib_script(&[*e]);
         if script.len() > MAX_SCRIPT {
-            let _ = tx.send((
-                i,
-                (Answer::Unknown("formula too large".into()), None, 0.0),
-            ));
+            let _ = tx.send((i, (Answer::Unknown("formula too large".into()), None, 0.0)));
             names.push(vec![]);
             slots.push(Arc::new(Mutex::new(None)));
             continue;
@@ -132,20 +145,8 @@ pub fn race(phi: Expr, phik: Expr, bounded: Option<Expr>, timeout: Duration) -> 
     let stop_at = Instant::now() + timeout + Duration::from_millis(200);
     let interrupt_all = |except: Option<usize>| {
         for (other, slot) in slots.iter().enumerate() {
-            if Some(other) == except {
-                continue;
-            }
-            if let Ok(g) = slot.lock() {
-                if let Some(ptr) = *g {
-                    // SAFETY: the pointer is the other thread's live context
-                    // (it clears the slot under this lock before the context
-                    // can go away); Z3_interrupt may be called from any thread.
-                    unsafe {
-                        z3_sys::Z3_interrupt(std::ptr::NonNull::new_unchecked(
-                            ptr as *mut z3_sys::_Z3_context,
-                        ))
-                    };
-                }
+            if Some(other) != except {
+                interrupt(slot);
             }
         }
     };
@@ -303,17 +304,30 @@ pub fn check_one(e: Expr, timeout: Duration) -> SideResult {
         .collect();
     let wanted: Vec<(String, Sort)> = scalars.iter().map(|s| (s.name(), s.sort())).collect();
     let slot: Slot = Arc::new(Mutex::new(None));
-    let h = std::thread::Builder::new()
+    let theirs = slot.clone();
+    let spawned = std::thread::Builder::new()
         .stack_size(SOLVER_STACK)
         .spawn(move || {
-            let _ = tx.send(check_named(&script, &wanted, timeout, &slot));
+            let _ = tx.send(check_named(&script, &wanted, timeout, &theirs));
         });
-    let r = rx
-        .recv()
-        .unwrap_or((Answer::Unknown("solver thread failed".into()), None, 0.0));
-    if let Ok(h) = h {
-        let _ = h.join();
-    }
+    let failed = (Answer::Unknown("solver thread failed".into()), None, 0.0);
+    // Z3 does not always honour its timeout: past it (plus a grace) the
+    // call is interrupted, and left behind if it still does not return
+    let r = match spawned {
+        Err(_) => failed,
+        Ok(_) => match rx.recv_timeout(timeout + Duration::from_millis(200)) {
+            Ok(r) => r,
+            Err(mpsc::RecvTimeoutError::Disconnected) => failed,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                interrupt(&slot);
+                rx.recv_timeout(GRACE).unwrap_or((
+                    Answer::Unknown("timeout".into()),
+                    None,
+                    timeout.as_secs_f64(),
+                ))
+            }
+        },
+    };
     SideResult {
         answer: r.0,
         model: r.1.map(|vals| {

@@ -232,7 +232,7 @@ fn every_input_reaching_the_target_satisfies_phi() {
             while v.len() < sites.len() {
                 v.push(rng.value());
             }
-            v.extend((0..48).map(|_| if rng.next() % 5 == 0 { 0 } else { 1 }));
+            v.extend((0..48).map(|_| if rng.next().is_multiple_of(5) { 0 } else { 1 }));
             vectors.push(v);
         }
         let mut reached = 0;
