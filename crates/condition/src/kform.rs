@@ -25,7 +25,7 @@ pub const BOUNDED_K: u64 = 64;
 /// instance of a universal costs its body's size; nested quantifiers
 /// multiply); past it the remaining universals become `true` (a weakening:
 /// φ̂^K stays necessary) and a bounded instantiation is not exact.
-pub const MAX_WORK: usize = 2_000_000;
+pub const MAX_WORK: usize = 300_000;
 
 /// Number of distinct nodes of `e`.
 fn dag_size(e: Expr) -> usize {

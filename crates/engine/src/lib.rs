@@ -205,6 +205,9 @@ pub struct Stats {
     pub pruned: u64,
     /// Pruning: inputs whose witness value came from the condition's model.
     pub hinted_inputs: u64,
+    /// Pruning: checks the solver could not decide in time (after 8,
+    /// pruning stops).
+    pub prune_undecided: u64,
 }
 
 /// How one concrete-mode path ended, with its trace (for differential tests).

@@ -15,6 +15,7 @@ use crate::state::{Input, State};
 use crate::Engine;
 use kappa_expr::{build as b, Expr, Symbol};
 use kappa_ir::SrcLoc;
+use std::time::Duration;
 
 /// A necessary condition to prune with. Default: none (see
 /// [`crate::Config::prune`]).
@@ -37,20 +38,34 @@ pub struct Prune {
     pub hints: Vec<(SrcLoc, u128)>,
 }
 
+/// Time cap of the check that the condition is unsatisfiable.
+const PROOF_CAP: Duration = Duration::from_secs(1);
+
+/// Time cap of one pruning check.
+const CHECK_CAP: Duration = Duration::from_millis(300);
+
+/// Undecided pruning checks after which pruning stops (they cost time and
+/// keep every state).
+const MAX_UNDECIDED: u64 = 8;
+
 impl Engine<'_> {
     /// Whether the condition proves `reach_error` unreachable: it is
     /// constantly `false` or the solver finds it unsatisfiable. It is implied
     /// by every run reaching `reach_error`, so then no run does, whatever the
     /// loops do (the caller's contract on [`Prune::cond`]).
+    /// The solver gets at most [`PROOF_CAP`] (or half the time left).
     pub(crate) fn prune_proves_safe(&mut self) -> bool {
         let Some(p) = &self.cfg.prune else {
             return false;
         };
         let c = p.cond;
-        match c.as_bool_const() {
-            Some(v) => !v,
-            None => matches!(self.solver.check(&[], c), kappa_solver::SatResult::Unsat),
+        if let Some(v) = c.as_bool_const() {
+            return !v;
         }
+        let prev = self.push_query_cap(self.query_cap(PROOF_CAP));
+        let r = self.solver.check(&[], c);
+        self.pop_query_cap(prev);
+        matches!(r, kappa_solver::SatResult::Unsat)
     }
 
     /// The condition with the matched inputs of `st` substituted; `None`
@@ -90,8 +105,11 @@ impl Engine<'_> {
     /// changed at most through older links, and skipping a check only
     /// prunes less.
     pub(crate) fn prune_fork(&mut self, states: Vec<State>) -> Vec<State> {
-        if self.cfg.prune.as_ref().is_none_or(|p| p.inputs.is_empty()) {
-            // nothing of a path can meet the condition's inputs
+        if self.cfg.prune.as_ref().is_none_or(|p| p.inputs.is_empty())
+            || self.stats.prune_undecided >= MAX_UNDECIDED
+        {
+            // nothing of a path can meet the condition's inputs, or the
+            // checks do not pay
             return states;
         }
         let mut kept = Vec::with_capacity(states.len());
@@ -110,9 +128,16 @@ impl Engine<'_> {
                 continue;
             };
             self.stats.prune_checks += 1;
-            match self.feasible(&st, goal) {
+            let prev = self.push_query_cap(self.query_cap(CHECK_CAP));
+            let r = self.feasible(&st, goal);
+            self.pop_query_cap(prev);
+            match r {
                 Feas::Unsat => self.stats.pruned += 1,
-                _ => kept.push(st),
+                Feas::Unknown(_) => {
+                    self.stats.prune_undecided += 1;
+                    kept.push(st);
+                }
+                Feas::Sat(_) => kept.push(st),
             }
         }
         kept

@@ -52,8 +52,9 @@ pub struct Decided {
     pub seconds: f64,
 }
 
-/// Decides φ̂ (race against φ̂^25) or, with `k`, φ̂^K alone.
-pub fn decide(c: &NecessaryCondition, k: Option<u64>, timeout: Duration) -> Decided {
+/// Decides φ̂ (race against φ̂^25, and with `bounded` the counter-bounded
+/// φ̂^64 whose models are models of φ̂) or, with `k`, φ̂^K alone.
+pub fn decide(c: &NecessaryCondition, k: Option<u64>, bounded: bool, timeout: Duration) -> Decided {
     match k {
         Some(k) => {
             let r = check_one(c.instantiate(k), timeout);
@@ -68,11 +69,16 @@ pub fn decide(c: &NecessaryCondition, k: Option<u64>, timeout: Duration) -> Deci
             let t = std::time::Instant::now();
             let k = kappa_condition::DEFAULT_K;
             let phik = c.instantiate(k);
-            let (bounded, exact) = kappa_condition::kform::instantiate_bounded(
-                c.phi,
-                kappa_condition::kform::BOUNDED_K,
-            );
-            let r = kappa_condition::race::race(c.phi, phik, exact.then_some(bounded), timeout);
+            let strong = if bounded {
+                let (e, exact) = kappa_condition::kform::instantiate_bounded(
+                    c.phi,
+                    kappa_condition::kform::BOUNDED_K,
+                );
+                exact.then_some(e)
+            } else {
+                None
+            };
+            let r = kappa_condition::race::race(c.phi, phik, strong, timeout);
             Decided {
                 answer: r.answer,
                 model: r.model,
@@ -142,7 +148,7 @@ pub fn condition_text(
         Some(k) => c.instantiate(k),
         None => c.phi,
     };
-    let d = decide(&c, k, timeout);
+    let d = decide(&c, k, true, timeout);
     let target_text = match target {
         Target::Errors => "calls of reach_error".to_string(),
         Target::Line { file, line } => format!("{file}:{line}"),
@@ -294,7 +300,7 @@ pub fn prune_setup(m: &Module, budget: Duration) -> (Option<kappa_engine::prune:
         Ok(c) => c,
         Err(e) => return (None, format!("necessary condition: not computed ({e})")),
     };
-    let d = decide(&c, None, budget);
+    let d = decide(&c, None, false, budget);
     let inputs: Vec<_> = c
         .inputs
         .iter()

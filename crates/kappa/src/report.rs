@@ -129,6 +129,7 @@ impl Report {
         if s.prune {
             v["stats"]["prune"] = json!({
                 "checks": s.prune_checks, "pruned_states": s.pruned, "hinted_inputs": s.hinted_inputs,
+                "undecided": s.prune_undecided,
             });
         }
         v
