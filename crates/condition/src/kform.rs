@@ -28,7 +28,7 @@ pub const BOUNDED_K: u64 = 64;
 pub const MAX_WORK: usize = 300_000;
 
 /// Number of distinct nodes of `e`.
-fn dag_size(e: Expr) -> usize {
+pub fn dag_size(e: Expr) -> usize {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![e];
     while let Some(x) = stack.pop() {
