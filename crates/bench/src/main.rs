@@ -9,8 +9,11 @@
 //! tests/programs/*.c relative to the repository root).
 //! `-- --scale` prints the engine-scale figures instead (see [`scale`]);
 //! `-- --loops [FILES]` the classic/compact comparison of the compact
-//! symbolic execution paper's Table 1 (see [`loops`]).
+//! symbolic execution paper's Table 1 (see [`loops`]);
+//! `-- --conditions [FILES]` the necessary-condition figures of the
+//! abstracting path conditions paper's Table 2 (see [`conditions`]).
 
+mod conditions;
 mod loops;
 mod scale;
 
@@ -131,12 +134,15 @@ fn bench() {
     let mut args: Vec<PathBuf> = vec![];
     let mut scale_mode = false;
     let mut loops_mode = false;
+    let mut conditions_mode = false;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
             scale_mode = true;
         } else if a == "--loops" {
             loops_mode = true;
+        } else if a == "--conditions" {
+            conditions_mode = true;
         } else if a == "--timeout" {
             let s: f64 = it
                 .next()
@@ -146,6 +152,10 @@ fn bench() {
         } else {
             args.push(a.into());
         }
+    }
+    if conditions_mode {
+        conditions::run(timeout.as_secs_f64(), &args);
+        return;
     }
     if loops_mode {
         loops::run(timeout.as_secs_f64(), &args);

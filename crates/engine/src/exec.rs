@@ -351,7 +351,7 @@ impl Engine<'_> {
 
     // ----------------------------------------------------------- feasibility
 
-    fn symbols_of(&mut self, e: Expr) -> Rc<Vec<Symbol>> {
+    pub(crate) fn symbols_of(&mut self, e: Expr) -> Rc<Vec<Symbol>> {
         if let Some(s) = self.sym_cache.get(&e) {
             return s.clone();
         }
@@ -854,6 +854,17 @@ impl Engine<'_> {
             Ty::Int(w) => (Sort::Bv(w), w),
         };
         let (sym, origin) = self.input_symbol(k, ty, origin);
+        if self.cfg.concrete_inputs.is_none() {
+            self.prune_note_input(sym, src);
+            if let Some(v) = self.prune_hint(src) {
+                // a fresh input of this path: not in its path condition, so
+                // any witness value keeps the witness a model of it
+                if st.witness.scalars.get(&sym).is_none() {
+                    st.witness.set(sym, v & kappa_expr::mask(w));
+                    self.stats.hinted_inputs += 1;
+                }
+            }
+        }
         st.inputs.push_back(Input::One(InputRec {
             sym,
             origin,

@@ -14,6 +14,7 @@ mod exec;
 mod fast;
 mod matching;
 pub mod memory;
+pub mod prune;
 pub mod searcher;
 mod shims;
 pub mod state;
@@ -74,6 +75,9 @@ pub struct Config {
     /// there ends (see `matching`), so loops over a finite state space end.
     /// Default: false.
     pub state_matching: bool,
+    /// Pruning with a necessary condition for reaching `reach_error` (see
+    /// [`prune`]). Default: none.
+    pub prune: Option<prune::Prune>,
 }
 
 impl Default for Config {
@@ -92,6 +96,7 @@ impl Default for Config {
             compact: None,
             record_leaves: false,
             state_matching: false,
+            prune: None,
         }
     }
 }
@@ -210,6 +215,17 @@ pub struct Stats {
     /// Compact execution: queries shown satisfiable by a quantifier-free
     /// instance (see `compact::rescue`).
     pub rescued: u64,
+    /// Pruning: whether a necessary condition was given.
+    pub prune: bool,
+    /// Pruning: fork successors checked against the condition.
+    pub prune_checks: u64,
+    /// Pruning: states dropped because their path condition contradicts it.
+    pub pruned: u64,
+    /// Pruning: inputs whose witness value came from the condition's model.
+    pub hinted_inputs: u64,
+    /// Pruning: checks the solver could not decide in time (after 8,
+    /// pruning stops).
+    pub prune_undecided: u64,
 }
 
 /// How one concrete-mode path ended, with its trace (for differential tests).
@@ -328,6 +344,9 @@ pub struct Engine<'m> {
     pub(crate) rng_state: u64,
     /// Scratch buffer of the fast path's phi moves (reused, never shrinks).
     pub(crate) phi_buf: Vec<(kappa_ir::VarId, fast::CVal)>,
+    /// Pruning: the engine input symbols read at a position the condition
+    /// matches, on any path (see `prune`).
+    pub(crate) prune_seen: rustc_hash::FxHashSet<kappa_expr::Symbol>,
     /// States still pending when `run` stopped; kept so that freeing them
     /// (possibly millions) happens when the engine is dropped, not inside
     /// the time budget of `run`.
@@ -373,6 +392,7 @@ impl<'m> Engine<'m> {
             accel_passes: FxHashMap::default(),
             fresh_counter: 0,
             leftover: None,
+            prune_seen: Default::default(),
         })
     }
 
@@ -399,6 +419,20 @@ impl<'m> Engine<'m> {
             Ok(s) => s,
             Err(e) => return self.finish(start, Verdict::Unknown, Some(e)),
         };
+        if self.cfg.prune.is_some() {
+            self.stats.prune = true;
+            if self.prune_proves_safe() {
+                // the condition is implied by every run reaching reach_error
+                // (caller's contract): unsatisfiable, no run reaches it
+                return self.finish(
+                    start,
+                    Verdict::True,
+                    Some(
+                        "the necessary condition for reaching reach_error is unsatisfiable".into(),
+                    ),
+                );
+            }
+        }
         if let Some(opts) = self.cfg.compact {
             self.compact_strategy = opts.strategy;
             self.rng_state = self.cfg.seed | 1;
@@ -479,6 +513,7 @@ impl<'m> Engine<'m> {
                     exec::StepOut::Fork(states) => {
                         self.stats.forks += 1;
                         self.stats.states += states.len() as u64 - 1;
+                        let states = self.prune_fork(states);
                         searcher.add(states);
                         self.stats.max_pending = self.stats.max_pending.max(searcher.len() as u64);
                         break;

@@ -131,6 +131,12 @@ impl Report {
             v["stats"]["state_matching"] =
                 json!({ "stored": s.states_stored, "matched": s.states_matched });
         }
+        if s.prune {
+            v["stats"]["prune"] = json!({
+                "checks": s.prune_checks, "pruned_states": s.pruned, "hinted_inputs": s.hinted_inputs,
+                "undecided": s.prune_undecided,
+            });
+        }
         v
     }
 
@@ -215,6 +221,13 @@ impl Report {
                 o,
                 "state matching: {} states stored at loop headers, {} covered by a stored state",
                 s.states_stored, s.states_matched
+            );
+        }
+        if s.prune {
+            let _ = writeln!(
+                o,
+                "prune: {} states pruned by the necessary condition ({} checked), {} inputs hinted",
+                s.pruned, s.prune_checks, s.hinted_inputs
             );
         }
         for n in &self.notes {

@@ -171,7 +171,21 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         bail!("{}: no `main` function to start from", args.file.display());
     }
     let dm = prog.module.data_model;
+    let mut notes = vec![];
+    let prune = if args.prune_with_condition {
+        // at most an eighth of the time left (and 2 s) for the solver race
+        let left = deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+            .unwrap_or(Duration::from_secs(40));
+        let budget = (left / 8).min(Duration::from_secs(2));
+        let (p, note) = crate::condition::prune_setup(&prog.module, budget);
+        notes.push(note);
+        p
+    } else {
+        None
+    };
     let cfg = Config {
+        prune,
         searcher: match args.searcher {
             SearcherArg::Interleaved => SearcherKind::Interleaved,
             SearcherArg::Dfs => SearcherKind::Dfs,
@@ -260,7 +274,6 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let mut notes = vec![];
     if let (Some(path), Some(tree)) = (&args.tree, &result.tree) {
         write_tree(path, &tree.to_dot())
             .with_context(|| format!("writing the tree to {}", path.display()))?;

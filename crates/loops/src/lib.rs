@@ -19,6 +19,7 @@
 
 pub mod live;
 pub mod recursion;
+pub mod backbone;
 
 use kappa_ir::{EdgeId, Function, Loc};
 use petgraph::algo::dominators;
