@@ -14,6 +14,8 @@
 //!
 //! Everything here is a pure function of the IR: no expressions, no solver.
 
+pub mod chain;
+
 use kappa_ir::{EdgeId, Function, Loc};
 use petgraph::algo::dominators;
 use petgraph::graph::{DiGraph, NodeIndex};
