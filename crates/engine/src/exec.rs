@@ -175,6 +175,7 @@ impl Engine<'_> {
             witness_unchecked: false,
             bounds: Default::default(),
             sym_index: Default::default(),
+            nav: Default::default(),
         })
     }
 
@@ -1222,7 +1223,10 @@ impl Engine<'_> {
                     }
                 };
                 match validate(&witness) {
-                    Validation::Confirmed => self.confirmed = Some(witness),
+                    Validation::Confirmed => {
+                        self.navigate_note_witness(&st);
+                        self.confirmed = Some(witness)
+                    }
                     Validation::Rejected(why) => {
                         let mut vals: Vec<String> = witness
                             .inputs
@@ -1262,6 +1266,7 @@ pub(crate) fn dummy_state() -> State {
         witness_unchecked: false,
         bounds: Default::default(),
         sym_index: Default::default(),
+        nav: Default::default(),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod compact;
 mod exec;
 mod fast;
 pub mod memory;
+pub mod navigate;
 pub mod searcher;
 mod shims;
 pub mod state;
@@ -65,6 +66,8 @@ pub struct Config {
     /// Compact symbolic execution: templates at cycle entries. Default: off
     /// (classic execution).
     pub compact: Option<compact::CompactOptions>,
+    /// Loop navigation (`--mode navigate`). Default: off.
+    pub navigate: Option<navigate::NavigateOptions>,
 }
 
 impl Default for Config {
@@ -81,6 +84,7 @@ impl Default for Config {
             max_stack_depth: 100_000,
             max_memory_mb: Some(8192),
             compact: None,
+            navigate: None,
         }
     }
 }
@@ -192,6 +196,8 @@ pub struct Stats {
     /// Compact execution: queries shown satisfiable by a quantifier-free
     /// instance (see `compact::rescue`).
     pub rescued: u64,
+    /// Loop navigation: chains, eliminations and decisions.
+    pub navigate: navigate::NavStats,
 }
 
 /// How one concrete-mode path ended, with its trace (for differential tests).
@@ -288,6 +294,8 @@ pub struct Engine<'m> {
     /// (possibly millions) happens when the engine is dropped, not inside
     /// the time budget of `run`.
     leftover: Option<Box<dyn searcher::Searcher>>,
+    /// Loop navigation data (phase 3), when the mode is on.
+    pub(crate) nav: Option<Box<navigate::NavData<'m>>>,
 }
 
 impl<'m> Engine<'m> {
@@ -324,6 +332,7 @@ impl<'m> Engine<'m> {
             paths: vec![],
             fresh_counter: 0,
             leftover: None,
+            nav: None,
         })
     }
 
@@ -353,6 +362,9 @@ impl<'m> Engine<'m> {
         if let Some(opts) = self.cfg.compact {
             self.compact_strategy = opts.strategy;
             self.rng_state = self.cfg.seed | 1;
+        }
+        if let Some(reason) = self.navigate_prepare(main) {
+            return self.finish(start, Verdict::True, Some(reason));
         }
         let mut searcher = searcher::make_searcher(self.cfg.searcher, self.cfg.seed);
         searcher.add(vec![init]);
@@ -397,8 +409,16 @@ impl<'m> Engine<'m> {
                 if self.cfg.compact.is_some() {
                     self.ensure_templates(st.func());
                 }
-                let out = if self.has_template(st.func(), st.loc) && self.template_worth_trying(&st)
-                {
+                let at = st.loc;
+                let out = if self.nav.is_some() && self.navigate_wants(&mut st) {
+                    match self.navigate_step(st) {
+                        Ok(out) => out,
+                        Err(s) => {
+                            st = s;
+                            continue;
+                        }
+                    }
+                } else if self.has_template(st.func(), st.loc) && self.template_worth_trying(&st) {
                     match self.compact_step(st) {
                         Ok(out) => out,
                         Err(s) => {
@@ -417,7 +437,10 @@ impl<'m> Engine<'m> {
                 };
                 match out {
                     exec::StepOut::Continue(s) => st = s,
-                    exec::StepOut::Fork(states) => {
+                    exec::StepOut::Fork(mut states) => {
+                        if self.nav.is_some() {
+                            self.navigate_order(at, &mut states);
+                        }
                         self.stats.forks += 1;
                         self.stats.states += states.len() as u64 - 1;
                         searcher.add(states);

@@ -1,5 +1,6 @@
 //! The `kappa` command: `verify`, `replay`, `ir` and `templates` subcommands.
 
+mod chains;
 mod overflow;
 mod report;
 mod templates;
@@ -46,6 +47,9 @@ pub enum Mode {
     Classic,
     /// Compact symbolic execution: templates stand for any number of iterations of a cycle.
     Compact,
+    /// Loop navigation: chain program form and counter constraint systems
+    /// steer execution through loops (depth-first unless --searcher says otherwise).
+    Navigate,
 }
 
 impl Mode {
@@ -54,6 +58,7 @@ impl Mode {
         match self {
             Mode::Classic => "classic",
             Mode::Compact => "compact",
+            Mode::Navigate => "navigate",
         }
     }
 }
@@ -123,6 +128,21 @@ pub struct VerifyArgs {
     /// Compact mode: which template to apply where several could.
     #[arg(long, value_enum, default_value_t = TemplateStrategyArg::First)]
     pub template_strategy: TemplateStrategyArg,
+    /// Navigate mode: how loop nodes are solved during execution.
+    #[arg(long, value_enum, default_value_t = NavSolveArg::Interval)]
+    pub nav_solve: NavSolveArg,
+    /// Navigate mode: most path pieces built when unfolding the chain program form.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_chain_pieces: usize,
+}
+
+/// How navigate mode solves a loop node's constraint system.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum NavSolveArg {
+    /// Solve on entering a loop, then follow the solution's counts (default).
+    Interval,
+    /// Solve at every arrival at a loop node.
+    Exact,
 }
 
 /// Template choice of compact mode.
@@ -166,6 +186,17 @@ enum Cmd {
         /// Most cycles enumerated per function.
         #[arg(long, default_value_t = 64)]
         max_cycles: usize,
+    },
+    /// Print the chain program form of main and its constraint systems (loop navigation).
+    Chains {
+        /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
+        file: PathBuf,
+        /// Data model (default: the task's, else ILP32).
+        #[arg(long, value_enum)]
+        data_model: Option<DataModelArg>,
+        /// Most path pieces built when unfolding.
+        #[arg(long, default_value_t = 20_000)]
+        max_chain_pieces: usize,
     },
     /// Print kappa's IR of a program.
     Ir {
@@ -216,6 +247,11 @@ fn run(cli: Cli) -> ExitCode {
             data_model,
             max_cycles,
         } => templates::templates_cmd(&file, data_model.map(Into::into), max_cycles),
+        Cmd::Chains {
+            file,
+            data_model,
+            max_chain_pieces,
+        } => chains::chains_cmd(&file, data_model.map(Into::into), max_chain_pieces),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

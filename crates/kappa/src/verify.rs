@@ -173,6 +173,8 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     let dm = prog.module.data_model;
     let cfg = Config {
         searcher: match args.searcher {
+            // navigation steers depth-first (other successors are backtracking)
+            SearcherArg::Interleaved if args.mode == Mode::Navigate => SearcherKind::Dfs,
             SearcherArg::Interleaved => SearcherKind::Interleaved,
             SearcherArg::Dfs => SearcherKind::Dfs,
             SearcherArg::Bfs => SearcherKind::Bfs,
@@ -196,6 +198,15 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
                     kappa_engine::compact::TemplateStrategy::Random
                 }
                 crate::TemplateStrategyArg::None => kappa_engine::compact::TemplateStrategy::None,
+            },
+        }),
+        navigate: (args.mode == Mode::Navigate).then(|| kappa_engine::navigate::NavigateOptions {
+            solve: match args.nav_solve {
+                crate::NavSolveArg::Interval => kappa_engine::navigate::NavSolve::Interval,
+                crate::NavSolveArg::Exact => kappa_engine::navigate::NavSolve::Exact,
+            },
+            chain: kappa_loops::chain::ChainOptions {
+                max_pieces: args.max_chain_pieces,
             },
         }),
         ..Config::default()

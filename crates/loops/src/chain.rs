@@ -243,10 +243,9 @@ pub fn chain_form(
         // start, which has no tree node: impossible, as the start is the root
         if p.end == End::Target {
             b.form.roots.push(b.form.chains.len());
-            b.form.chains.push(Builder::<fn(EdgeId) -> bool>::finish(
-                p,
-                ChainKind::Root,
-            ));
+            b.form
+                .chains
+                .push(Builder::<fn(EdgeId) -> bool>::finish(p, ChainKind::Root));
         }
     }
     b.form

@@ -85,7 +85,8 @@ fn the_bound_stops_the_unfolding_and_says_so() {
 
 #[test]
 fn no_target_no_root_chain() {
-    let f = main_of("int main(void) { int s = 0; for (int i = 0; i < 4; i++) s += i; return s; }\n");
+    let f =
+        main_of("int main(void) { int s = 0; for (int i = 0; i < 4; i++) s += i; return s; }\n");
     let form = chain_form(&f, f.entry, errors(&f), ChainOptions::default());
     assert!(form.roots.is_empty());
     assert!(!form.bound_hit);
