@@ -126,6 +126,10 @@ impl Report {
             });
             v["stats"]["templates"] = json!(s.templates);
         }
+        if self.mode == "navigate" {
+            // the paper's Table 3 columns
+            v["stats"]["navigate"] = json!(s.navigate);
+        }
         v
     }
 
@@ -202,6 +206,21 @@ impl Report {
                 s.template_fallbacks,
                 s.rescued,
                 s.failed_leaves
+            );
+        }
+        if self.mode == "navigate" {
+            let n = &s.navigate;
+            let _ = writeln!(
+                o,
+                "navigate: {}/{} root/all chains{}, {} root chains eliminated, {} constraints left, {} systems solved, {} planned decisions, {} states pruned",
+                n.root_chains,
+                n.chains,
+                if n.bound_hit { " (unfolding bound hit)" } else { "" },
+                n.eliminated,
+                n.constraints,
+                n.solved,
+                n.planned,
+                n.pruned
             );
         }
         for n in &self.notes {

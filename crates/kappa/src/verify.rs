@@ -200,15 +200,17 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
                 crate::TemplateStrategyArg::None => kappa_engine::compact::TemplateStrategy::None,
             },
         }),
-        navigate: (args.mode == Mode::Navigate).then(|| kappa_engine::navigate::NavigateOptions {
-            solve: match args.nav_solve {
-                crate::NavSolveArg::Interval => kappa_engine::navigate::NavSolve::Interval,
-                crate::NavSolveArg::Exact => kappa_engine::navigate::NavSolve::Exact,
+        navigate: (args.mode == Mode::Navigate).then_some(
+            kappa_engine::navigate::NavigateOptions {
+                solve: match args.nav_solve {
+                    crate::NavSolveArg::Interval => kappa_engine::navigate::NavSolve::Interval,
+                    crate::NavSolveArg::Exact => kappa_engine::navigate::NavSolve::Exact,
+                },
+                chain: kappa_loops::chain::ChainOptions {
+                    max_pieces: args.max_chain_pieces,
+                },
             },
-            chain: kappa_loops::chain::ChainOptions {
-                max_pieces: args.max_chain_pieces,
-            },
-        }),
+        ),
         ..Config::default()
     };
     let scfg = kappa_solver::SolverConfig {

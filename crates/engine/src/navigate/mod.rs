@@ -352,6 +352,7 @@ impl<'m> Engine<'m> {
 
     /// Algorithm 2 at a loop header: `Ok(Done)` when the state was dropped
     /// (no target reachable), else the state back with its plan set.
+    #[allow(clippy::result_large_err)] // the state is moved in and, with its plan, out
     pub(crate) fn navigate_step(&mut self, mut st: State) -> Result<StepOut, State> {
         st.nav.checked = Some(st.loc);
         let h = st.loc;

@@ -752,8 +752,130 @@ pub(crate) fn every_iteration(x0: Expr, c: Expr, step: i8, op: CmpOp, n: Expr) -
         (-1, Ne) => (b::ne(x0, c), zx(b::sub(x0, c))),
         _ => return None,
     };
+    // `x ≤ MAX` (and `x ≥ MIN`) hold for every value, also after a wrap
+    let m = kappa_expr::mask(w);
+    let smax = m >> 1;
+    let always = match op {
+        Sle => b::eq(c, b::bv(w, smax)),
+        Ule => b::eq(c, b::bv(w, m)),
+        Sge => b::eq(c, b::bv(w, smax + 1)),
+        Uge => b::eq(c, b::bv(w, 0)),
+        _ => b::fls(),
+    };
     Some(b::or(
-        b::eq(n, b::bv(64, 0)),
+        b::or(always, b::eq(n, b::bv(64, 0))),
         b::and(first, b::ule(nn, dist)),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kappa_expr::eval::eval_bool;
+    use kappa_expr::Assignment;
+
+    fn holds_all(x0: u128, c: u128, step: i8, op: CmpOp, n: u64, w: u32) -> bool {
+        let m = kappa_expr::mask(w);
+        let sx = |v: u128| kappa_expr::to_signed(v, w);
+        (0..n).all(|t| {
+            let x = if step == 1 {
+                x0.wrapping_add(t as u128) & m
+            } else {
+                x0.wrapping_sub(t as u128) & m
+            };
+            match op {
+                CmpOp::Slt => sx(x) < sx(c),
+                CmpOp::Sle => sx(x) <= sx(c),
+                CmpOp::Sgt => sx(x) > sx(c),
+                CmpOp::Sge => sx(x) >= sx(c),
+                CmpOp::Ult => x < c,
+                CmpOp::Ule => x <= c,
+                CmpOp::Ugt => x > c,
+                CmpOp::Uge => x >= c,
+                CmpOp::Ne => x != c,
+                CmpOp::Eq => x == c,
+            }
+        })
+    }
+
+    #[test]
+    fn every_iteration_is_exact_on_8_bits() {
+        let w = 8;
+        let xs = Symbol::fresh("x0", Sort::Bv(w), SymbolKind::Fresh);
+        let cs = Symbol::fresh("c", Sort::Bv(w), SymbolKind::Fresh);
+        let ns = Symbol::fresh("n", Sort::Bv(64), SymbolKind::Counter);
+        let ops = [
+            CmpOp::Slt,
+            CmpOp::Sle,
+            CmpOp::Sgt,
+            CmpOp::Sge,
+            CmpOp::Ult,
+            CmpOp::Ule,
+            CmpOp::Ugt,
+            CmpOp::Uge,
+            CmpOp::Ne,
+        ];
+        let ns_vals: Vec<u64> = (0..12).chain([127, 128, 129, 255, 256, 257, 300]).collect();
+        let mut encoded = 0;
+        for step in [1i8, -1] {
+            for op in ops {
+                let Some(e) = every_iteration(b::sym(xs), b::sym(cs), step, op, b::sym(ns)) else {
+                    continue;
+                };
+                encoded += 1;
+                for x0 in (0..256u128).step_by(7).chain([0, 1, 127, 128, 255]) {
+                    for c in (0..256u128).step_by(5).chain([0, 127, 128, 255]) {
+                        for &n in &ns_vals {
+                            let mut a = Assignment::default();
+                            a.set(xs, x0);
+                            a.set(cs, c);
+                            a.set(ns, n as u128);
+                            assert_eq!(
+                                eval_bool(e, &a),
+                                Some(holds_all(x0, c, step, op, n, w)),
+                                "step {step} {op:?} x0={x0} c={c} n={n}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(encoded, 10);
+    }
+
+    #[test]
+    fn merges_follow_table_one() {
+        let a = b::sym(Symbol::fresh("a", Sort::Bv(8), SymbolKind::Fresh));
+        let k1 = Symbol::fresh("k1", Sort::Bv(64), SymbolKind::Counter);
+        let k2 = Symbol::fresh("k2", Sort::Bv(64), SymbolKind::Counter);
+        let total = b::add(b::sym(k1), b::sym(k2));
+        let ks = [k1, k2];
+        let eval_at = |e: Expr, a0: u128, v1: u128, v2: u128| {
+            let mut m = Assignment::default();
+            if let Kind::Sym(s) = a.kind() {
+                m.set(s, a0);
+            }
+            m.set(k1, v1);
+            m.set(k2, v2);
+            kappa_expr::eval(e, &m).unwrap().bits()
+        };
+        // arithmetic in one subchain, unchanged in the other
+        let e = merge(a, &[Prog::Arith(3), Prog::Unchanged], &ks, total).unwrap();
+        assert_eq!(eval_at(e, 10, 100, 7), (10 + 300) % 256);
+        // two arithmetic progressions
+        let e = merge(a, &[Prog::Arith(1), Prog::Arith(255)], &ks, total).unwrap();
+        assert_eq!(eval_at(e, 10, 5, 3), 12);
+        // geometric progressions multiply
+        let e = merge(a, &[Prog::Geom(2), Prog::Geom(3)], &ks, total).unwrap();
+        assert_eq!(eval_at(e, 1, 3, 2), 72);
+        // the same invariant value after at least one run
+        let v = b::bv(8, 42);
+        let e = merge(a, &[Prog::Same(v), Prog::Same(v)], &ks, total).unwrap();
+        assert_eq!(eval_at(e, 9, 0, 0), 9);
+        assert_eq!(eval_at(e, 9, 0, 4), 42);
+        // unsupported combinations are ⋆
+        assert!(merge(a, &[Prog::Arith(1), Prog::Geom(2)], &ks, total).is_none());
+        assert!(merge(a, &[Prog::Star, Prog::Unchanged], &ks, total).is_none());
+        assert!(merge(a, &[Prog::Same(v), Prog::Unchanged], &ks, total).is_none());
+    }
 }
