@@ -56,7 +56,14 @@ pub fn chains_text(m: &Module, max_pieces: usize) -> Result<String> {
         .ok_or_else(|| anyhow!("no `main` function"))?;
     let f = m.func(main);
     let mut solver = kappa_solver::build_solver(&Default::default());
-    let a = analyze_entry(m, main, &mut *solver, ChainOptions { max_pieces });
+    let a = analyze_entry(
+        m,
+        main,
+        &mut *solver,
+        ChainOptions { max_pieces },
+        std::time::Duration::from_secs(10),
+        None,
+    );
     let form = &a.form;
     let mut o = String::new();
     let _ = writeln!(

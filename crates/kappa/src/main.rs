@@ -48,7 +48,7 @@ pub enum Mode {
     /// Compact symbolic execution: templates stand for any number of iterations of a cycle.
     Compact,
     /// Loop navigation: chain program form and counter constraint systems
-    /// steer execution through loops (depth-first unless --searcher says otherwise).
+    /// steer execution through loops.
     Navigate,
 }
 

@@ -173,8 +173,6 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     let dm = prog.module.data_model;
     let cfg = Config {
         searcher: match args.searcher {
-            // navigation steers depth-first (other successors are backtracking)
-            SearcherArg::Interleaved if args.mode == Mode::Navigate => SearcherKind::Dfs,
             SearcherArg::Interleaved => SearcherKind::Interleaved,
             SearcherArg::Dfs => SearcherKind::Dfs,
             SearcherArg::Bfs => SearcherKind::Bfs,
@@ -209,6 +207,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
                 chain: kappa_loops::chain::ChainOptions {
                     max_pieces: args.max_chain_pieces,
                 },
+                ..Default::default()
             },
         ),
         ..Config::default()

@@ -23,8 +23,10 @@
 //!    proof, counted as pruned). A solution: its counters choose the
 //!    subchain to run next (the first with a positive count), or the exit
 //!    towards the chain whose system it solves when all are zero; the
-//!    state then prefers the chosen path at every fork (depth-first, so the
-//!    other successors are the backtracking alternatives, explored later).
+//!    state then prefers the chosen path at every fork (the preferred
+//!    successor comes first, which the depth-first searcher and the
+//!    depth-first turns of the interleaved one pick; the other successors
+//!    are the backtracking alternatives, explored later).
 //!    [`NavSolve::Exact`] solves at every arrival; [`NavSolve::Interval`]
 //!    keeps the solution's counts as the plan (point intervals of the
 //!    paper's interval abstraction) and solves again only when a state
@@ -53,7 +55,7 @@ use kappa_loops::chain::{chain_form, prefix_independent, ChainForm, ChainOptions
 use kappa_solver::{SatResult, Solver};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use system::{ChainSystem, SystemBuilder, TargetKind};
 
 /// How a loop node's constraint system is solved during execution.
@@ -68,13 +70,27 @@ pub enum NavSolve {
 }
 
 /// Options of `--mode navigate`. Default: interval solving, unfolding
-/// bound of [`ChainOptions::default`].
-#[derive(Clone, Copy, Debug, Default)]
+/// bound of [`ChainOptions::default`], 1 s per constraint-system query.
+#[derive(Clone, Copy, Debug)]
 pub struct NavigateOptions {
     /// How loop nodes are solved during execution.
     pub solve: NavSolve,
     /// Bound of the chain program form.
     pub chain: ChainOptions,
+    /// Time limit of one query on a constraint system (before execution:
+    /// an undecided root chain is kept; during execution: the state goes
+    /// on unsteered). Also capped at a quarter of the run's time left.
+    pub query_cap: Duration,
+}
+
+impl Default for NavigateOptions {
+    fn default() -> Self {
+        NavigateOptions {
+            solve: NavSolve::default(),
+            chain: ChainOptions::default(),
+            query_cap: Duration::from_secs(1),
+        }
+    }
 }
 
 /// What the solver said of a root chain's system before execution.
@@ -128,12 +144,15 @@ impl EntryAnalysis {
 }
 
 /// Builds the chain form of function `fid` from its entry and checks every
-/// root chain's system with `solver` (phases 1 and 2).
+/// root chain's system with `solver` (phases 1 and 2), each query capped
+/// at `cap`; past `until`, the remaining root chains are left undecided.
 pub fn analyze_entry(
     m: &Module,
     fid: FuncId,
     solver: &mut dyn Solver,
     opts: ChainOptions,
+    cap: Duration,
+    until: Option<Instant>,
 ) -> EntryAnalysis {
     let f = m.func(fid);
     let t0 = Instant::now();
@@ -148,16 +167,22 @@ pub fn analyze_entry(
     let mut sb = SystemBuilder::new(m, f, form.clone());
     let mut systems = vec![];
     let mut verdicts = vec![];
+    solver.set_query_cap(Some(cap));
     for &r in &form.roots {
         let sys = sb.entry_system(r);
-        let v = match solver.check(&[], b::and_all(sys.constraints.iter().copied())) {
-            SatResult::Unsat => RootVerdict::Eliminated,
-            SatResult::Sat(_) => RootVerdict::Feasible,
-            SatResult::Unknown(r) => RootVerdict::Unknown(r),
+        let v = if until.is_some_and(|u| Instant::now() >= u) {
+            RootVerdict::Unknown("time share of the analysis used up".into())
+        } else {
+            match solver.check(&[], b::and_all(sys.constraints.iter().copied())) {
+                SatResult::Unsat => RootVerdict::Eliminated,
+                SatResult::Sat(_) => RootVerdict::Feasible,
+                SatResult::Unknown(r) => RootVerdict::Unknown(r),
+            }
         };
         systems.push(sys);
         verdicts.push(v);
     }
+    solver.set_query_cap(None);
     EntryAnalysis {
         form,
         systems,
@@ -270,7 +295,13 @@ impl<'m> Engine<'m> {
     /// root chain is eliminated (returns the reason), else prepares phase 3.
     pub(crate) fn navigate_prepare(&mut self, main: FuncId) -> Option<String> {
         let opts = self.cfg.navigate?;
-        let a = analyze_entry(self.module, main, &mut *self.solver, opts.chain);
+        let cap = self.query_cap_share(opts.query_cap, 4);
+        let until = self.cfg.deadline.map(|d| {
+            let now = Instant::now();
+            now + d.saturating_duration_since(now) / 4
+        });
+        let a = analyze_entry(self.module, main, &mut *self.solver, opts.chain, cap, until);
+        self.solver.set_query_cap(self.query_cap_now);
         let n = &mut self.stats.navigate;
         n.root_chains = a.form.roots.len() as u64;
         n.chains = a.form.chains.len() as u64;
@@ -412,7 +443,14 @@ impl<'m> Engine<'m> {
             }
             let goal = goals.iter().fold(b::fls(), |acc, (_, g)| b::or(acc, *g));
             self.stats.navigate.solved += 1;
-            match self.feasible(&st, goal) {
+            let cap = self
+                .nav
+                .as_ref()
+                .map_or(Duration::from_secs(1), |n| n.opts.query_cap);
+            let prev = self.push_query_cap(self.query_cap_share(cap, 4));
+            let feas = self.feasible(&st, goal);
+            self.pop_query_cap(prev);
+            match feas {
                 Feas::Unsat => continue,
                 Feas::Unknown(_) => {
                     st.nav.cursor = None;

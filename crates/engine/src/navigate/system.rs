@@ -7,8 +7,10 @@
 //! `α · c` (c constant) is recurrent, and the subchains' progressions are
 //! merged by the paper's Table 1: unchanged everywhere → `α`; arithmetic
 //! (or unchanged) everywhere → `α + Σ c_d·κ_d`; geometric (or unchanged)
-//! everywhere → `α · Π c_d^κ_d`; the same loop-invariant value everywhere
-//! → `ite(Σκ = 0, α, v)`; anything else is ⋆. All closed forms are exact
+//! everywhere → `α · Π c_d^κ_d`; the same loop-invariant value `v` set
+//! by some subchains `S`, the others leaving the register alone →
+//! `ite(Σ_{d∈S} κ_d = 0, α, v)` (the paper's `v v v` row, extended to
+//! subchains that do not touch the register); anything else is ⋆. All closed forms are exact
 //! modulo 2^w (κ truncated to w bits; `c^κ` by the bits of κ), so every
 //! execution of the loop with κ_d runs of subchain `d`, in any order,
 //! leaves exactly these values.
@@ -154,6 +156,20 @@ fn sort_of(ty: Ty) -> Sort {
     }
 }
 
+/// `v` as a value of type `ty` (booleans and bitvectors converted as the
+/// engine does; a mismatched width is ⋆).
+fn fit(v: CVal, ty: Ty) -> CVal {
+    match (v, ty) {
+        (CVal::Val(e), ty) if e.sort() == sort_of(ty) => v,
+        (CVal::Val(e), Ty::Bool) if matches!(e.sort(), Sort::Bv(_)) => {
+            CVal::Val(crate::exec::bool_of(e))
+        }
+        (CVal::Val(e), Ty::Int(w)) if e.sort() == Sort::Bool => CVal::Val(b::bool_to_bv(e, w)),
+        (CVal::Ptr { offset, .. }, Ty::Int(w)) if offset.width() == w => v,
+        _ => CVal::Star,
+    }
+}
+
 fn written(instr: &Instr, out: &mut Vec<VarId>) {
     match instr {
         Instr::Assign { dst, .. }
@@ -209,9 +225,19 @@ impl<'a> SystemBuilder<'a> {
     /// The constraint system of root chain `c`, from registers `regs`
     /// (`None` = ⋆).
     pub fn root_system(&mut self, c: ChainId, regs: &[Option<Expr>]) -> ChainSystem {
+        // each register as its declared sort (anything else is ⋆)
         let regs: Vec<CVal> = regs
             .iter()
-            .map(|r| r.map_or(CVal::Star, CVal::Val))
+            .zip(&self.f.vars)
+            .map(|(r, v)| match (*r, v.ty) {
+                (None, _) => CVal::Star,
+                (Some(e), ty) if e.sort() == sort_of(ty) => CVal::Val(e),
+                (Some(e), Ty::Bool) if matches!(e.sort(), Sort::Bv(_)) => {
+                    CVal::Val(crate::exec::bool_of(e))
+                }
+                (Some(e), Ty::Int(w)) if e.sort() == Sort::Bool => CVal::Val(b::bool_to_bv(e, w)),
+                _ => CVal::Star,
+            })
             .collect();
         self.root_system_cv(c, regs)
     }
@@ -293,7 +319,12 @@ impl<'a> SystemBuilder<'a> {
         let m = self.m;
         let mut fails = vec![];
         match &self.f.edges[e.index()].instr {
-            Instr::Assign { dst, value } => regs[dst.index()] = eval(m, value, regs, &mut fails),
+            Instr::Assign { dst, value } => {
+                regs[dst.index()] = fit(
+                    eval(m, value, regs, &mut fails),
+                    self.f.vars[dst.index()].ty,
+                )
+            }
             Instr::Assume(v) => {
                 if let CVal::Val(c) = eval(m, v, regs, &mut fails) {
                     cons.push(crate::exec::bool_of(c));
@@ -305,7 +336,7 @@ impl<'a> SystemBuilder<'a> {
                     .map(|(_, v)| eval(m, v, regs, &mut fails))
                     .collect();
                 for ((d, _), v) in list.iter().zip(vals) {
-                    regs[d.index()] = v;
+                    regs[d.index()] = fit(v, self.f.vars[d.index()].ty);
                 }
             }
             Instr::Alloca { dst, size, .. } => {
@@ -620,13 +651,13 @@ fn classify(a0: Expr, out: CVal, modified_alpha: &FxHashSet<Symbol>) -> Prog {
     let CVal::Val(th) = out else {
         return Prog::Star;
     };
+    if th.sort() != a0.sort() {
+        return Prog::Star;
+    }
     if th == a0 {
         return Prog::Unchanged;
     }
     if let Sort::Bv(w) = a0.sort() {
-        if th.sort() != a0.sort() {
-            return Prog::Star;
-        }
         let step = match th.kind() {
             Kind::Bin(BvOp::Add, x, y) if y == a0 => x.as_bv_const(),
             Kind::Bin(BvOp::Add, x, y) if x == a0 => y.as_bv_const(),
@@ -687,9 +718,28 @@ fn merge(a0: Expr, per: &[Prog], counters: &[Symbol], total: Expr) -> Option<Exp
         }
         return Some(acc);
     }
-    if let Some(Prog::Same(e)) = per.first() {
-        if per.iter().all(|p| *p == Prog::Same(*e)) {
-            return Some(b::ite(b::eq(total, b::bv(64, 0)), a0, *e));
+    // the same invariant value set by some subchains, the others leave the
+    // register alone: the value is set iff one of the setters ran
+    let _ = total;
+    let set: Vec<Expr> = per
+        .iter()
+        .filter_map(|p| match p {
+            Prog::Same(e) => Some(*e),
+            _ => None,
+        })
+        .collect();
+    if let Some(&e) = set.first() {
+        if set.iter().all(|x| *x == e)
+            && per
+                .iter()
+                .all(|p| matches!(p, Prog::Unchanged | Prog::Same(_)))
+        {
+            let runs = per
+                .iter()
+                .zip(counters)
+                .filter(|(p, _)| matches!(p, Prog::Same(_)))
+                .fold(b::bv(64, 0), |acc, (_, &k)| b::add(acc, b::sym(k)));
+            return Some(b::ite(b::eq(runs, b::bv(64, 0)), a0, e));
         }
     }
     None
@@ -876,6 +926,12 @@ mod tests {
         // unsupported combinations are ⋆
         assert!(merge(a, &[Prog::Arith(1), Prog::Geom(2)], &ks, total).is_none());
         assert!(merge(a, &[Prog::Star, Prog::Unchanged], &ks, total).is_none());
-        assert!(merge(a, &[Prog::Same(v), Prog::Unchanged], &ks, total).is_none());
+        // set by one subchain only: set iff that subchain ran
+        let e = merge(a, &[Prog::Unchanged, Prog::Same(v)], &ks, total).unwrap();
+        assert_eq!(eval_at(e, 9, 5, 0), 9);
+        assert_eq!(eval_at(e, 9, 5, 1), 42);
+        // two different values: the order matters, ⋆
+        let w = b::bv(8, 7);
+        assert!(merge(a, &[Prog::Same(w), Prog::Same(v)], &ks, total).is_none());
     }
 }
