@@ -251,40 +251,6 @@ pub fn chain_form(
     b.form
 }
 
-/// Whether the chain form of `f` unfolded from the loop header `h` is the
-/// same whatever path led to `h`: no location that lies on a path from the
-/// entry to `h` (not through `h`) is reachable from `h`. Then `h` is outside
-/// every other loop, executions leaving `h` never return to the locations
-/// before it, and [`chain_form`] from `h` describes every continuation of
-/// every path arriving at `h`.
-pub fn prefix_independent(f: &Function, h: Loc) -> bool {
-    let n = f.locs.len();
-    let mut before = vec![false; n];
-    let mut stack = vec![f.entry];
-    while let Some(l) = stack.pop() {
-        if l == h || std::mem::replace(&mut before[l.index()], true) {
-            continue;
-        }
-        for &e in &f.succs[l.index()] {
-            stack.push(f.edges[e.index()].to);
-        }
-    }
-    let mut after = vec![false; n];
-    let mut stack: Vec<Loc> = f.succs[h.index()]
-        .iter()
-        .map(|e| f.edges[e.index()].to)
-        .collect();
-    while let Some(l) = stack.pop() {
-        if std::mem::replace(&mut after[l.index()], true) {
-            continue;
-        }
-        for &e in &f.succs[l.index()] {
-            stack.push(f.edges[e.index()].to);
-        }
-    }
-    (0..n).all(|i| i == h.index() || !(before[i] && after[i]))
-}
-
 #[cfg(test)]
 #[path = "chain_tests.rs"]
 mod chain_tests;

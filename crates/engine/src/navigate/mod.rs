@@ -15,10 +15,12 @@
 //!    complete and every root chain is eliminated, no execution reaches a
 //!    target and the answer is `true` without executing anything;
 //! 3. constraint-driven execution (Section 3.3, Algorithm 2): when a state
-//!    of `main` arrives at a loop header outside every other loop (so the
-//!    chain form unfolded from the header describes every continuation),
-//!    the systems of the root chains from the header are instantiated with
-//!    the state's registers and solved together with its path condition.
+//!    of `main` arrives at a loop header, the chain form unfolded from the
+//!    header (which describes every continuation of every path arriving
+//!    there, Theorem 1 applied from the header; an enclosing loop is a
+//!    cycle through the header in it) gives root chains whose systems are
+//!    instantiated with the state's registers and solved together with its
+//!    path condition.
 //!    No solution: the state cannot reach any target and is dropped (a
 //!    proof, counted as pruned). A solution: its counters choose the
 //!    subchain to run next (the first with a positive count), or the exit
@@ -35,8 +37,10 @@
 //! Verdicts stay the engine's: `false` only from a replayed witness,
 //! `true` only from a proof (phase 2) or a complete exploration in which
 //! every dropped state was proved unable to reach a target. Loops the
-//! technique does not handle (inside other loops, in callees, past the
-//! unfolding bound) run classically (NotApplicable).
+//! technique does not handle (in callees, past the unfolding bound) run
+//! classically (NotApplicable). Steering looks for a solution with every
+//! counter below 2^20 first (modular closed forms admit huge counts), and
+//! drops a state only when the unbounded system is unsatisfiable.
 //!
 //! Not built (compared with the paper): per-iteration counters of nested
 //! loops with reset chains and temporary counters; a register written by a
@@ -51,12 +55,15 @@ use crate::{Engine, Validation};
 use kappa_expr::build as b;
 use kappa_expr::Symbol;
 use kappa_ir::{FuncId, Loc, Module};
-use kappa_loops::chain::{chain_form, prefix_independent, ChainForm, ChainOptions};
+use kappa_loops::chain::{chain_form, ChainForm, ChainOptions};
 use kappa_solver::{SatResult, Solver};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 use system::{ChainSystem, SystemBuilder, TargetKind};
+
+/// Steering first looks for a solution with every counter below 2^this.
+const SMALL_RUNS_LOG2: u32 = 20;
 
 /// How a loop node's constraint system is solved during execution.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -328,9 +335,6 @@ impl<'m> Engine<'m> {
         let opts = nav.opts;
         let entry = nav.headers.entry(h).or_insert_with(|| {
             let f = m.func(main);
-            if !prefix_independent(f, h) {
-                return None;
-            }
             let form = Rc::new(chain_form(
                 f,
                 h,
@@ -436,6 +440,16 @@ impl<'m> Engine<'m> {
             }
         }
         let counters = hn.counters.clone();
+        // steering wants few runs: modular closed forms also admit counts
+        // past 2^32; a solution with small counters is tried first, the
+        // unbounded system decides whether the state can be dropped
+        let small = hn
+            .builder
+            .all_counters()
+            .into_iter()
+            .fold(b::tru(), |acc, k| {
+                b::and(acc, b::ult(b::sym(k), b::bv(64, 1 << SMALL_RUNS_LOG2)))
+            });
         let mut chosen = None;
         for goals in [err_goal, other_goal] {
             if goals.is_empty() {
@@ -448,7 +462,11 @@ impl<'m> Engine<'m> {
                 .as_ref()
                 .map_or(Duration::from_secs(1), |n| n.opts.query_cap);
             let prev = self.push_query_cap(self.query_cap_share(cap, 4));
-            let feas = self.feasible(&st, goal);
+            let mut feas = self.feasible(&st, b::and(goal, small));
+            if !matches!(feas, Feas::Sat(_)) {
+                self.stats.navigate.solved += 1;
+                feas = self.feasible(&st, goal);
+            }
             self.pop_query_cap(prev);
             match feas {
                 Feas::Unsat => continue,

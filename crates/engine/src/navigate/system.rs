@@ -203,6 +203,11 @@ impl<'a> SystemBuilder<'a> {
         })
     }
 
+    /// Every counter created so far.
+    pub fn all_counters(&self) -> Vec<Symbol> {
+        self.counters.iter().flatten().copied().collect()
+    }
+
     /// The entry symbol α of register `v`, named after it.
     pub fn alpha(&mut self, v: VarId) -> Symbol {
         let info = &self.f.vars[v.index()];
