@@ -398,7 +398,9 @@ impl<'m> Engine<'m> {
         // interval solving: follow the plan while the state keeps to it
         if interval {
             if let Some(c) = st.nav.cursor.clone() {
-                if c.header == h {
+                // back at the header after a planned subchain (a state that
+                // was to leave but came back solves again)
+                if c.header == h && c.pref.is_some() {
                     let mut plan = (*c.plan).clone();
                     if let Some(i) = c.pref {
                         plan[i] = plan[i].saturating_sub(1);
