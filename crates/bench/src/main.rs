@@ -12,9 +12,13 @@
 //! symbolic execution paper's Table 1 (see [`loops`]);
 //! `-- --conditions [FILES]` the necessary-condition figures of the
 //! abstracting path conditions paper's Table 2 (see [`conditions`]).
+//! symbolic execution paper's Table 1 (see [`loops`]); `-- --navigate
+//! [FILES]` the loop navigation paper's Table 3 beside classic execution
+//! (see [`navigate`]).
 
 mod conditions;
 mod loops;
+mod navigate;
 mod scale;
 
 use kappa_engine::{Config, Engine, Validation, Verdict};
@@ -135,6 +139,7 @@ fn bench() {
     let mut scale_mode = false;
     let mut loops_mode = false;
     let mut conditions_mode = false;
+    let mut navigate_mode = false;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
@@ -143,6 +148,8 @@ fn bench() {
             loops_mode = true;
         } else if a == "--conditions" {
             conditions_mode = true;
+        } else if a == "--navigate" {
+            navigate_mode = true;
         } else if a == "--timeout" {
             let s: f64 = it
                 .next()
@@ -159,6 +166,10 @@ fn bench() {
     }
     if loops_mode {
         loops::run(timeout.as_secs_f64(), &args);
+        return;
+    }
+    if navigate_mode {
+        navigate::run(timeout.as_secs_f64(), &args);
         return;
     }
     if scale_mode {

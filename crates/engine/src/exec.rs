@@ -176,6 +176,7 @@ impl Engine<'_> {
             witness_unchecked: false,
             bounds: Default::default(),
             sym_index: Default::default(),
+            nav: Default::default(),
         })
     }
 
@@ -1269,7 +1270,10 @@ impl Engine<'_> {
                     }
                 };
                 match validate(&witness) {
-                    Validation::Confirmed => self.confirmed = Some(witness),
+                    Validation::Confirmed => {
+                        self.navigate_note_witness(&st);
+                        self.confirmed = Some(witness)
+                    }
                     Validation::Rejected(why) => {
                         let mut vals: Vec<String> = witness
                             .inputs
@@ -1309,6 +1313,7 @@ pub(crate) fn dummy_state() -> State {
         witness_unchecked: false,
         bounds: Default::default(),
         sym_index: Default::default(),
+        nav: Default::default(),
     }
 }
 

@@ -14,6 +14,7 @@ mod exec;
 mod fast;
 mod matching;
 pub mod memory;
+pub mod navigate;
 pub mod prune;
 pub mod searcher;
 mod shims;
@@ -78,6 +79,8 @@ pub struct Config {
     /// Pruning with a necessary condition for reaching `reach_error` (see
     /// [`prune`]). Default: none.
     pub prune: Option<prune::Prune>,
+    /// Loop navigation (`--mode navigate`). Default: off.
+    pub navigate: Option<navigate::NavigateOptions>,
 }
 
 impl Default for Config {
@@ -97,6 +100,7 @@ impl Default for Config {
             record_leaves: false,
             state_matching: false,
             prune: None,
+            navigate: None,
         }
     }
 }
@@ -226,6 +230,8 @@ pub struct Stats {
     /// Pruning: checks the solver could not decide in time (after 8,
     /// pruning stops).
     pub prune_undecided: u64,
+    /// Loop navigation: chains, eliminations and decisions.
+    pub navigate: navigate::NavStats,
 }
 
 /// How one concrete-mode path ended, with its trace (for differential tests).
@@ -351,6 +357,8 @@ pub struct Engine<'m> {
     /// (possibly millions) happens when the engine is dropped, not inside
     /// the time budget of `run`.
     leftover: Option<Box<dyn searcher::Searcher>>,
+    /// Loop navigation data (phase 3), when the mode is on.
+    pub(crate) nav: Option<Box<navigate::NavData<'m>>>,
 }
 
 impl<'m> Engine<'m> {
@@ -393,6 +401,7 @@ impl<'m> Engine<'m> {
             fresh_counter: 0,
             leftover: None,
             prune_seen: Default::default(),
+            nav: None,
         })
     }
 
@@ -436,6 +445,9 @@ impl<'m> Engine<'m> {
         if let Some(opts) = self.cfg.compact {
             self.compact_strategy = opts.strategy;
             self.rng_state = self.cfg.seed | 1;
+        }
+        if let Some(reason) = self.navigate_prepare(main) {
+            return self.finish(start, Verdict::True, Some(reason));
         }
         let mut searcher = searcher::make_searcher(self.cfg.searcher, self.cfg.seed);
         searcher.add(vec![init]);
@@ -485,8 +497,16 @@ impl<'m> Engine<'m> {
                     self.terminate(st, End::Pruned, validate);
                     break;
                 }
-                let at_template = self.has_template(st.func(), st.loc);
-                let out = if at_template {
+                let at = st.loc;
+                let out = if self.nav.is_some() && self.navigate_wants(&mut st) {
+                    match self.navigate_step(st) {
+                        Ok(out) => out,
+                        Err(s) => {
+                            st = s;
+                            continue;
+                        }
+                    }
+                } else if self.has_template(st.func(), st.loc) {
                     let tried = if self.template_worth_trying(&st) {
                         self.compact_step(st)
                     } else {
@@ -510,7 +530,10 @@ impl<'m> Engine<'m> {
                 };
                 match out {
                     exec::StepOut::Continue(s) => st = s,
-                    exec::StepOut::Fork(states) => {
+                    exec::StepOut::Fork(mut states) => {
+                        if self.nav.is_some() {
+                            self.navigate_order(at, &mut states);
+                        }
                         self.stats.forks += 1;
                         self.stats.states += states.len() as u64 - 1;
                         let states = self.prune_fork(states);

@@ -267,6 +267,7 @@ mod tests {
             witness_unchecked: false,
             bounds: Default::default(),
             sym_index: Default::default(),
+            nav: Default::default(),
         }
     }
 

@@ -149,6 +149,8 @@ pub struct State {
     /// (weaker) bound stays listed; its slot in `pc` is `true`, which slices
     /// harmlessly.
     pub sym_index: PMap<kappa_expr::Symbol, IdxList>,
+    /// Loop navigation: the state's plan and where it was last consulted.
+    pub nav: crate::navigate::NavMark,
 }
 
 impl State {

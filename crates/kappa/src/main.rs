@@ -1,5 +1,6 @@
 //! The `kappa` command: `verify`, `replay`, `ir` and `templates` subcommands.
 
+mod chains;
 mod condition;
 mod overflow;
 mod report;
@@ -47,6 +48,9 @@ pub enum Mode {
     Classic,
     /// Compact symbolic execution: templates stand for any number of iterations of a cycle.
     Compact,
+    /// Loop navigation: chain program form and counter constraint systems
+    /// steer execution through loops.
+    Navigate,
 }
 
 impl Mode {
@@ -55,6 +59,7 @@ impl Mode {
         match self {
             Mode::Classic => "classic",
             Mode::Compact => "compact",
+            Mode::Navigate => "navigate",
         }
     }
 }
@@ -135,6 +140,21 @@ pub struct VerifyArgs {
     /// its model seeds the inputs. Works in every mode.
     #[arg(long)]
     pub prune_with_condition: bool,
+    /// Navigate mode: how loop nodes are solved during execution.
+    #[arg(long, value_enum, default_value_t = NavSolveArg::Interval)]
+    pub nav_solve: NavSolveArg,
+    /// Navigate mode: most path pieces built when unfolding the chain program form.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_chain_pieces: usize,
+}
+
+/// How navigate mode solves a loop node's constraint system.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum NavSolveArg {
+    /// Solve on entering a loop, then follow the solution's counts (default).
+    Interval,
+    /// Solve at every arrival at a loop node.
+    Exact,
 }
 
 /// Template choice of compact mode.
@@ -203,6 +223,17 @@ enum Cmd {
         /// Seconds for each side of the solver race.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
+    },
+    /// Print the chain program form of main and its constraint systems (loop navigation).
+    Chains {
+        /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
+        file: PathBuf,
+        /// Data model (default: the task's, else ILP32).
+        #[arg(long, value_enum)]
+        data_model: Option<DataModelArg>,
+        /// Most path pieces built when unfolding.
+        #[arg(long, default_value_t = 20_000)]
+        max_chain_pieces: usize,
     },
     /// Print kappa's IR of a program.
     Ir {
@@ -278,6 +309,11 @@ fn run(cli: Cli) -> ExitCode {
             data_model,
             max_cycles,
         } => templates::templates_cmd(&file, data_model.map(Into::into), max_cycles),
+        Cmd::Chains {
+            file,
+            data_model,
+            max_chain_pieces,
+        } => chains::chains_cmd(&file, data_model.map(Into::into), max_chain_pieces),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

@@ -137,6 +137,10 @@ impl Report {
                 "undecided": s.prune_undecided,
             });
         }
+        if self.mode == "navigate" {
+            // the paper's Table 3 columns
+            v["stats"]["navigate"] = json!(s.navigate);
+        }
         v
     }
 
@@ -228,6 +232,21 @@ impl Report {
                 o,
                 "prune: {} states pruned by the necessary condition ({} checked), {} inputs hinted",
                 s.pruned, s.prune_checks, s.hinted_inputs
+            );
+        }
+        if self.mode == "navigate" {
+            let n = &s.navigate;
+            let _ = writeln!(
+                o,
+                "navigate: {}/{} root/all chains{}, {} root chains eliminated, {} constraints left, {} systems solved, {} planned decisions, {} states pruned",
+                n.root_chains,
+                n.chains,
+                if n.bound_hit { " (unfolding bound hit)" } else { "" },
+                n.eliminated,
+                n.constraints,
+                n.solved,
+                n.planned,
+                n.pruned
             );
         }
         for n in &self.notes {

@@ -213,6 +213,18 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
             },
         }),
         state_matching: args.state_matching,
+        navigate: (args.mode == Mode::Navigate).then_some(
+            kappa_engine::navigate::NavigateOptions {
+                solve: match args.nav_solve {
+                    crate::NavSolveArg::Interval => kappa_engine::navigate::NavSolve::Interval,
+                    crate::NavSolveArg::Exact => kappa_engine::navigate::NavSolve::Exact,
+                },
+                chain: kappa_loops::chain::ChainOptions {
+                    max_pieces: args.max_chain_pieces,
+                },
+                ..Default::default()
+            },
+        ),
         ..Config::default()
     };
     let scfg = kappa_solver::SolverConfig {

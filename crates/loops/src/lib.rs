@@ -17,9 +17,10 @@
 //!
 //! Everything here is a pure function of the IR: no expressions, no solver.
 
+pub mod backbone;
+pub mod chain;
 pub mod live;
 pub mod recursion;
-pub mod backbone;
 
 use kappa_ir::{EdgeId, Function, Loc};
 use petgraph::algo::dominators;

@@ -209,7 +209,7 @@ pub(crate) fn sort_of(ty: Ty) -> Sort {
 }
 
 /// `k` (64 bits) as a `w`-bit bitvector: exact for arithmetic modulo 2^w.
-fn kappa_as(k: Expr, w: u32) -> Expr {
+pub(crate) fn kappa_as(k: Expr, w: u32) -> Expr {
     match w.cmp(&64) {
         std::cmp::Ordering::Less => b::trunc(k, w),
         std::cmp::Ordering::Equal => k,

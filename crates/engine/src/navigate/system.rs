@@ -1,0 +1,942 @@
+//! Constraint systems of chains (loop navigation, Section 3.2, Algorithm 1):
+//! symbolic execution of a root chain in which each loop node stands for
+//! any number of runs of its subchains, counted by 64-bit counters κ.
+//!
+//! Per loop node, each subchain is executed once from entry symbols α (one
+//! per register); a register whose value after one run is `α + c` or
+//! `α · c` (c constant) is recurrent, and the subchains' progressions are
+//! merged by the paper's Table 1: unchanged everywhere → `α`; arithmetic
+//! (or unchanged) everywhere → `α + Σ c_d·κ_d`; geometric (or unchanged)
+//! everywhere → `α · Π c_d^κ_d`; the same loop-invariant value `v` set
+//! by some subchains `S`, the others leaving the register alone →
+//! `ite(Σ_{d∈S} κ_d = 0, α, v)` (the paper's `v v v` row, extended to
+//! subchains that do not touch the register); anything else is ⋆. All closed forms are exact
+//! modulo 2^w (κ truncated to w bits; `c^κ` by the bits of κ), so every
+//! execution of the loop with κ_d runs of subchain `d`, in any order,
+//! leaves exactly these values.
+//!
+//! Constraints of a chain: every assumption whose instance has no ⋆; per
+//! loop node (a) `κ_d < 2^60` (executions of 2^60 runs of one path through
+//! a loop are out of scope, as in the design notes; it keeps Σκ from
+//! wrapping), (b) the previous-iteration constraint of the paper (its
+//! κ − 1): if Σκ > 0, some subchain `d` with κ_d ≥ 1 ran last, so its
+//! assumptions held at the values for κ − e_d, and (c) for an assumption
+//! `x op C` on the common prefix of all subchains, with `x` stepping by +1
+//! (or −1) in every subchain and `C` invariant, its instance held in every
+//! one of the Σκ iterations: `∀t < Σκ. x0 ± t op C`, encoded exactly
+//! without a quantifier (a distance bound in a wider bitvector).
+//!
+//! Why the systems over-approximate (so an unsatisfiable system is a proof
+//! that no execution follows the chain): every constraint is a condition
+//! that each execution following the chain satisfies when the counters are
+//! its numbers of runs of each subchain; ⋆ only ever drops constraints;
+//! values are exact or ⋆; memory is not modelled (loads are ⋆). Loop nodes
+//! inside subchains make the registers their subchains write ⋆ and add no
+//! constraint (the per-iteration counters of the paper's reset chains are
+//! not built; see the module docs of `navigate`).
+
+use super::eval::{access_fails, eval, CVal};
+use crate::compact::template::{kappa_as, pow_mod};
+use kappa_expr::build as b;
+use kappa_expr::{BvOp, Expr, Kind, Sort, Symbol, SymbolKind};
+use kappa_ir::{BinOp, CmpOp, EdgeId, Function, Instr, Module, Ty, Value, VarId};
+use kappa_loops::chain::{ChainForm, ChainId, ChainKind, LoopNodeId};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
+
+/// Largest number of runs of one subchain considered (exclusive): 2^60.
+pub const MAX_RUNS_LOG2: u32 = 60;
+
+/// What reaching a target edge means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetKind {
+    /// `reach_error()`.
+    Error,
+    /// An edge that may fail (undefined behaviour, unsupported construct,
+    /// call whose callee is not analysed).
+    MayFail,
+}
+
+/// Whether edge `e` of `f` is a target, and which kind.
+pub fn target_kind(f: &Function, e: EdgeId) -> Option<TargetKind> {
+    fn risky(v: &Value) -> bool {
+        match v {
+            Value::Binary { op, lhs, rhs, .. } => {
+                matches!(
+                    op,
+                    BinOp::UDiv
+                        | BinOp::SDiv
+                        | BinOp::URem
+                        | BinOp::SRem
+                        | BinOp::Shl
+                        | BinOp::LShr
+                        | BinOp::AShr
+                ) || risky(lhs)
+                    || risky(rhs)
+            }
+            Value::Not(a) | Value::Cast { arg: a, .. } => risky(a),
+            Value::Cmp { lhs, rhs, .. } => risky(lhs) || risky(rhs),
+            Value::Select {
+                cond, then, else_, ..
+            } => risky(cond) || risky(then) || risky(else_),
+            _ => false,
+        }
+    }
+    match &f.edges[e.index()].instr {
+        Instr::Error => Some(TargetKind::Error),
+        Instr::Unsupported(_) | Instr::Call { .. } | Instr::Load { .. } | Instr::Store { .. } => {
+            Some(TargetKind::MayFail)
+        }
+        Instr::Alloca { size, .. } => {
+            (!matches!(size, Value::Const { .. }) || risky(size)).then_some(TargetKind::MayFail)
+        }
+        Instr::Assign { value: v, .. } | Instr::Assume(v) | Instr::Return(Some(v)) => {
+            risky(v).then_some(TargetKind::MayFail)
+        }
+        Instr::Phi(list) => list
+            .iter()
+            .any(|(_, v)| risky(v))
+            .then_some(TargetKind::MayFail),
+        _ => None,
+    }
+}
+
+/// The constraint system of one root chain.
+#[derive(Clone, Debug)]
+pub struct ChainSystem {
+    /// The root chain.
+    pub chain: ChainId,
+    /// Its target kind.
+    pub target: TargetKind,
+    /// The constraints (booleans over counters, inputs and the start values).
+    pub constraints: Vec<Expr>,
+    /// Whether the target's failure condition was known (else the system
+    /// only describes reaching the target edge).
+    pub exact_target: bool,
+}
+
+/// Per-iteration progression of one register in one subchain.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Prog {
+    Unchanged,
+    Arith(u128),
+    Geom(u128),
+    Same(Expr),
+    Star,
+}
+
+/// Loop-node facts over the entry symbols α, computed once per node.
+struct NodeSummary {
+    counters: Vec<Symbol>,
+    /// Registers some subchain may write.
+    modified: Vec<VarId>,
+    /// Merged closed form per modified register (`None` = ⋆).
+    closed: FxHashMap<VarId, Option<Expr>>,
+    /// Per subchain: its assumptions over α (⋆ ones dropped).
+    guards: Vec<Vec<Expr>>,
+    /// Common-prefix guards `x op rhs` with `x` stepping by `step` in every subchain.
+    all_iter: Vec<(VarId, i8, CmpOp, Value)>,
+}
+
+/// Builds constraint systems over one chain form of one function.
+pub struct SystemBuilder<'a> {
+    m: &'a Module,
+    f: &'a Function,
+    form: Rc<ChainForm>,
+    alpha: Vec<Option<Symbol>>,
+    counters: Vec<Option<Symbol>>,
+    inputs: FxHashMap<EdgeId, Symbol>,
+    nodes: FxHashMap<LoopNodeId, Rc<NodeSummary>>,
+}
+
+fn sort_of(ty: Ty) -> Sort {
+    match ty {
+        Ty::Bool => Sort::Bool,
+        Ty::Int(w) => Sort::Bv(w),
+    }
+}
+
+/// `v` as a value of type `ty` (booleans and bitvectors converted as the
+/// engine does; a mismatched width is ⋆).
+fn fit(v: CVal, ty: Ty) -> CVal {
+    match (v, ty) {
+        (CVal::Val(e), ty) if e.sort() == sort_of(ty) => v,
+        (CVal::Val(e), Ty::Bool) if matches!(e.sort(), Sort::Bv(_)) => {
+            CVal::Val(crate::exec::bool_of(e))
+        }
+        (CVal::Val(e), Ty::Int(w)) if e.sort() == Sort::Bool => CVal::Val(b::bool_to_bv(e, w)),
+        (CVal::Ptr { offset, .. }, Ty::Int(w)) if offset.width() == w => v,
+        _ => CVal::Star,
+    }
+}
+
+fn written(instr: &Instr, out: &mut Vec<VarId>) {
+    match instr {
+        Instr::Assign { dst, .. }
+        | Instr::Load { dst, .. }
+        | Instr::Alloca { dst, .. }
+        | Instr::Nondet { dst, .. }
+        | Instr::Call { dst: Some(dst), .. } => out.push(*dst),
+        Instr::Phi(l) => out.extend(l.iter().map(|(d, _)| *d)),
+        _ => {}
+    }
+}
+
+impl<'a> SystemBuilder<'a> {
+    /// A builder over `form`, a chain form of `f`.
+    pub fn new(m: &'a Module, f: &'a Function, form: Rc<ChainForm>) -> Self {
+        SystemBuilder {
+            m,
+            f,
+            counters: vec![None; form.chains.len()],
+            form,
+            alpha: vec![None; f.vars.len()],
+            inputs: FxHashMap::default(),
+            nodes: FxHashMap::default(),
+        }
+    }
+
+    /// The counter κ of subchain `c` (64-bit, kind `Counter`), named `k<c>`.
+    pub fn counter(&mut self, c: ChainId) -> Symbol {
+        *self.counters[c].get_or_insert_with(|| {
+            Symbol::fresh(&format!("k{c}"), Sort::Bv(64), SymbolKind::Counter)
+        })
+    }
+
+    /// Every counter created so far.
+    pub fn all_counters(&self) -> Vec<Symbol> {
+        self.counters.iter().flatten().copied().collect()
+    }
+
+    /// The entry symbol α of register `v`, named after it.
+    pub fn alpha(&mut self, v: VarId) -> Symbol {
+        let info = &self.f.vars[v.index()];
+        *self.alpha[v.index()].get_or_insert_with(|| {
+            let name = format!("a_{}", info.name.trim_start_matches('%'));
+            Symbol::fresh(&name, sort_of(info.ty), SymbolKind::Fresh)
+        })
+    }
+
+    /// The constraint system of root chain `c` from the function entry:
+    /// every register starts as its entry symbol α (SSA: none is read
+    /// before it is written, except parameters, which are unconstrained).
+    pub fn entry_system(&mut self, c: ChainId) -> ChainSystem {
+        let regs: Vec<CVal> = (0..self.f.vars.len())
+            .map(|i| CVal::Val(b::sym(self.alpha(VarId(i as u32)))))
+            .collect();
+        self.root_system_cv(c, regs)
+    }
+
+    /// The constraint system of root chain `c`, from registers `regs`
+    /// (`None` = ⋆).
+    pub fn root_system(&mut self, c: ChainId, regs: &[Option<Expr>]) -> ChainSystem {
+        // each register as its declared sort (anything else is ⋆)
+        let regs: Vec<CVal> = regs
+            .iter()
+            .zip(&self.f.vars)
+            .map(|(r, v)| match (*r, v.ty) {
+                (None, _) => CVal::Star,
+                (Some(e), ty) if e.sort() == sort_of(ty) => CVal::Val(e),
+                (Some(e), Ty::Bool) if matches!(e.sort(), Sort::Bv(_)) => {
+                    CVal::Val(crate::exec::bool_of(e))
+                }
+                (Some(e), Ty::Int(w)) if e.sort() == Sort::Bool => CVal::Val(b::bool_to_bv(e, w)),
+                _ => CVal::Star,
+            })
+            .collect();
+        self.root_system_cv(c, regs)
+    }
+
+    pub(crate) fn root_system_cv(&mut self, c: ChainId, mut regs: Vec<CVal>) -> ChainSystem {
+        let form = self.form.clone();
+        let chain = &form.chains[c];
+        debug_assert_eq!(chain.kind, ChainKind::Root);
+        let mut cons = vec![];
+        let n = chain.edges.len();
+        let mut exact_target = true;
+        let mut target = TargetKind::MayFail;
+        for (i, &e) in chain.edges.iter().enumerate() {
+            for &(pos, node) in &chain.loop_nodes {
+                if pos == i {
+                    self.loop_node(node, &mut regs, &mut cons);
+                }
+            }
+            if i + 1 == n {
+                target = target_kind(self.f, e).unwrap_or(TargetKind::MayFail);
+                match self.fail_condition(e, &regs) {
+                    Some(cond) if cond.as_bool_const() == Some(true) => {}
+                    Some(cond) => cons.push(cond),
+                    None => exact_target = false,
+                }
+                break;
+            }
+            self.exec_edge(e, &mut regs, &mut cons, false);
+        }
+        ChainSystem {
+            chain: c,
+            target,
+            constraints: cons,
+            exact_target,
+        }
+    }
+
+    /// The condition under which edge `e` fails from registers `regs`
+    /// (`None`: unknown).
+    fn fail_condition(&self, e: EdgeId, regs: &[CVal]) -> Option<Expr> {
+        let mut fails: Vec<Option<Expr>> = vec![];
+        let m = self.m;
+        match &self.f.edges[e.index()].instr {
+            Instr::Error | Instr::Unsupported(_) | Instr::Call { .. } => return Some(b::tru()),
+            Instr::Load { addr, ty, .. } => {
+                let a = eval(m, addr, regs, &mut fails);
+                fails.push(access_fails(a, ty.store_bytes() as u64, false));
+            }
+            Instr::Store { addr, value } => {
+                let a = eval(m, addr, regs, &mut fails);
+                let _ = eval(m, value, regs, &mut fails);
+                let ty = value.ty(&self.f.vars, m.ptr_ty());
+                fails.push(access_fails(a, ty.store_bytes() as u64, true));
+            }
+            Instr::Alloca { size, .. } => {
+                let _ = eval(m, size, regs, &mut fails);
+                if !matches!(size, Value::Const { .. }) {
+                    return Some(b::tru());
+                }
+            }
+            Instr::Assign { value: v, .. } | Instr::Assume(v) | Instr::Return(Some(v)) => {
+                let _ = eval(m, v, regs, &mut fails);
+            }
+            Instr::Phi(list) => {
+                for (_, v) in list {
+                    let _ = eval(m, v, regs, &mut fails);
+                }
+            }
+            _ => {}
+        }
+        let mut acc = b::fls();
+        for f in fails {
+            acc = b::or(acc, f?);
+        }
+        Some(acc)
+    }
+
+    fn exec_edge(&mut self, e: EdgeId, regs: &mut [CVal], cons: &mut Vec<Expr>, in_sub: bool) {
+        let m = self.m;
+        let mut fails = vec![];
+        match &self.f.edges[e.index()].instr {
+            Instr::Assign { dst, value } => {
+                regs[dst.index()] = fit(
+                    eval(m, value, regs, &mut fails),
+                    self.f.vars[dst.index()].ty,
+                )
+            }
+            Instr::Assume(v) => {
+                if let CVal::Val(c) = eval(m, v, regs, &mut fails) {
+                    cons.push(crate::exec::bool_of(c));
+                }
+            }
+            Instr::Phi(list) => {
+                let vals: Vec<CVal> = list
+                    .iter()
+                    .map(|(_, v)| eval(m, v, regs, &mut fails))
+                    .collect();
+                for ((d, _), v) in list.iter().zip(vals) {
+                    regs[d.index()] = fit(v, self.f.vars[d.index()].ty);
+                }
+            }
+            Instr::Alloca { dst, size, .. } => {
+                regs[dst.index()] = match eval(m, size, regs, &mut fails) {
+                    CVal::Val(s) => match s.as_bv_const() {
+                        Some(n) => CVal::Ptr {
+                            size: n as u64,
+                            writable: true,
+                            offset: b::bv(m.data_model.pointer_bits(), 0),
+                        },
+                        None => CVal::Star,
+                    },
+                    _ => CVal::Star,
+                }
+            }
+            Instr::Nondet { dst, ty, .. } => {
+                regs[dst.index()] = if in_sub {
+                    CVal::Star // a new value in every iteration
+                } else {
+                    let s = *self.inputs.entry(e).or_insert_with(|| {
+                        Symbol::fresh(&format!("in{}", e.0), sort_of(*ty), SymbolKind::Fresh)
+                    });
+                    CVal::Val(b::sym(s))
+                }
+            }
+            Instr::Load { dst, .. } | Instr::Call { dst: Some(dst), .. } => {
+                regs[dst.index()] = CVal::Star
+            }
+            _ => {}
+        }
+    }
+
+    /// Registers written on subchain `c` or on any chain nested in it.
+    fn modified_by(&self, c: ChainId, out: &mut Vec<VarId>) {
+        let ch = &self.form.chains[c];
+        for &e in &ch.edges {
+            written(&self.f.edges[e.index()].instr, out);
+        }
+        for &(_, n) in &ch.loop_nodes {
+            for &s in &self.form.loop_nodes[n].subchains {
+                self.modified_by(s, out);
+            }
+        }
+    }
+
+    fn summary(&mut self, node: LoopNodeId) -> Rc<NodeSummary> {
+        if let Some(s) = self.nodes.get(&node) {
+            return s.clone();
+        }
+        let subs = self.form.loop_nodes[node].subchains.clone();
+        let counters: Vec<Symbol> = subs.iter().map(|&d| self.counter(d)).collect();
+        let mut modified = vec![];
+        for &d in &subs {
+            self.modified_by(d, &mut modified);
+        }
+        modified.sort();
+        modified.dedup();
+        let alpha_regs: Vec<CVal> = (0..self.f.vars.len())
+            .map(|i| CVal::Val(b::sym(self.alpha(VarId(i as u32)))))
+            .collect();
+        let mut progs: Vec<Vec<Prog>> = vec![];
+        let mut guards = vec![];
+        let mod_alpha: FxHashSet<Symbol> = modified.iter().map(|&v| self.alpha(v)).collect();
+        for &d in &subs {
+            let mut regs = alpha_regs.clone();
+            let mut cons = vec![];
+            self.run_sub(d, &mut regs, &mut cons);
+            guards.push(cons);
+            let mut p = vec![];
+            for &v in &modified {
+                let a0 = b::sym(self.alpha(v));
+                p.push(classify(a0, regs[v.index()], &mod_alpha));
+            }
+            progs.push(p);
+        }
+        let total = counters
+            .iter()
+            .fold(b::bv(64, 0), |acc, &k| b::add(acc, b::sym(k)));
+        let mut closed = FxHashMap::default();
+        for (j, &v) in modified.iter().enumerate() {
+            let a0 = b::sym(self.alpha(v));
+            let per: Vec<Prog> = progs.iter().map(|p| p[j]).collect();
+            closed.insert(v, merge(a0, &per, &counters, total));
+        }
+        // common-prefix guards over a register stepping by ±1 everywhere
+        let mut all_iter = vec![];
+        let chains: Vec<&Vec<EdgeId>> = subs.iter().map(|&d| &self.form.chains[d].edges).collect();
+        let mut prefix = 0;
+        while chains
+            .iter()
+            .all(|c| c.len() > prefix && c[prefix] == chains[0][prefix])
+            && !subs.iter().any(|&d| {
+                self.form.chains[d]
+                    .loop_nodes
+                    .iter()
+                    .any(|&(p, _)| p == prefix)
+            })
+        {
+            prefix += 1;
+        }
+        let mut defs: FxHashMap<VarId, &Value> = FxHashMap::default();
+        let mut assigned: FxHashSet<VarId> = FxHashSet::default();
+        let steps = per_steps(self.f, &progs, &modified);
+        let f = self.f;
+        for &e in &chains[0][..prefix] {
+            let instr = &f.edges[e.index()].instr;
+            if let Instr::Assume(v) = instr {
+                if let Some(g) = step_guard(v, &defs, &assigned, &modified, &steps) {
+                    all_iter.push(g);
+                }
+            }
+            if let Instr::Assign { dst, value } = instr {
+                defs.insert(*dst, value);
+            }
+            let mut w = vec![];
+            written(instr, &mut w);
+            assigned.extend(w);
+        }
+        let s = Rc::new(NodeSummary {
+            counters,
+            modified,
+            closed,
+            guards,
+            all_iter,
+        });
+        self.nodes.insert(node, s.clone());
+        s
+    }
+}
+
+/// `x op rhs` (through the definition of a boolean register and
+/// negations) with `x` a register stepping by ±1 in every subchain and
+/// unassigned so far on the prefix, `rhs` invariant.
+fn step_guard(
+    v: &Value,
+    defs: &FxHashMap<VarId, &Value>,
+    assigned: &FxHashSet<VarId>,
+    modified: &[VarId],
+    steps: &FxHashMap<VarId, i8>,
+) -> Option<(VarId, i8, CmpOp, Value)> {
+    let mut v = v;
+    let mut positive = true;
+    loop {
+        match v {
+            Value::Not(a) => {
+                positive = !positive;
+                v = a;
+            }
+            Value::Var(c) => v = defs.get(c)?,
+            _ => break,
+        }
+    }
+    let Value::Cmp { op, lhs, rhs } = v else {
+        return None;
+    };
+    let invariant = |val: &Value| {
+        let mut ok = true;
+        val.for_each_var(&mut |x| {
+            if modified.contains(&x) || assigned.contains(&x) {
+                ok = false
+            }
+        });
+        ok
+    };
+    let (x, op, other) = match (&**lhs, &**rhs) {
+        (Value::Var(x), r) if invariant(r) => (*x, *op, r),
+        (l, Value::Var(x)) if invariant(l) => (*x, swap(*op), l),
+        _ => return None,
+    };
+    if assigned.contains(&x) {
+        return None;
+    }
+    let step = *steps.get(&x)?;
+    let op = if positive { op } else { negate(op) };
+    Some((x, step, op, other.clone()))
+}
+
+impl SystemBuilder<'_> {
+    /// Runs subchain `d` from `regs`, collecting its assumptions.
+    fn run_sub(&mut self, d: ChainId, regs: &mut [CVal], cons: &mut Vec<Expr>) {
+        let chain = self.form.chains[d].clone();
+        for (i, &e) in chain.edges.iter().enumerate() {
+            for &(pos, node) in &chain.loop_nodes {
+                if pos == i {
+                    // nested loop: what its subchains write is ⋆
+                    let mut w = vec![];
+                    for &s in &self.form.loop_nodes[node].subchains {
+                        self.modified_by(s, &mut w);
+                    }
+                    for v in w {
+                        regs[v.index()] = CVal::Star;
+                    }
+                }
+            }
+            self.exec_edge(e, regs, cons, true);
+        }
+    }
+
+    /// α of every register mapped to its value in `regs` (`None`: not an
+    /// expression).
+    fn entry_map(&mut self, regs: &[CVal]) -> FxHashMap<Symbol, Option<Expr>> {
+        (0..self.f.vars.len())
+            .map(|i| (self.alpha(VarId(i as u32)), regs[i].expr()))
+            .collect()
+    }
+
+    fn loop_node(&mut self, node: LoopNodeId, regs: &mut [CVal], cons: &mut Vec<Expr>) {
+        let s = self.summary(node);
+        let entry: Vec<CVal> = regs.to_vec();
+        let emap = self.entry_map(&entry);
+        let total = s
+            .counters
+            .iter()
+            .fold(b::bv(64, 0), |acc, &k| b::add(acc, b::sym(k)));
+        let limit = b::bv(64, 1u128 << MAX_RUNS_LOG2);
+        for &k in &s.counters {
+            cons.push(b::ult(b::sym(k), limit));
+        }
+        // values after the loop, as functions of the counters
+        let mut after: FxHashMap<VarId, Option<Expr>> = FxHashMap::default();
+        for &v in &s.modified {
+            let c = s.closed[&v].and_then(|c| subst_map(c, &emap));
+            after.insert(v, c);
+        }
+        // (b) the last iteration was feasible: some d with κ_d ≥ 1 ran last,
+        // from the values at κ − e_d
+        let mut last = b::fls();
+        for (j, &k) in s.counters.iter().enumerate() {
+            let kd = b::sym(k);
+            let dec = b::sub(kd, b::bv(64, 1));
+            let mut map = emap.clone();
+            for &v in &s.modified {
+                let at = after[&v]
+                    .map(|c| kappa_expr::subst::substitute(c, &|x| (x == k).then_some(dec)));
+                map.insert(self.alpha(v), at);
+            }
+            let mut g = b::ne(kd, b::bv(64, 0));
+            for &guard in &s.guards[j] {
+                if let Some(gi) = subst_map(guard, &map) {
+                    g = b::and(g, gi);
+                }
+            }
+            last = b::or(last, g);
+        }
+        if !s.counters.is_empty() {
+            cons.push(b::implies(b::ne(total, b::bv(64, 0)), last));
+        }
+        // (c) step guards held in every iteration
+        for (x, step, op, rhs) in &s.all_iter {
+            let mut fails = vec![];
+            let (CVal::Val(x0), CVal::Val(c)) =
+                (entry[x.index()], eval(self.m, rhs, &entry, &mut fails))
+            else {
+                continue;
+            };
+            if x0.sort() != c.sort() || !matches!(x0.sort(), Sort::Bv(_)) {
+                continue;
+            }
+            if let Some(k) = every_iteration(x0, c, *step, *op, total) {
+                cons.push(k);
+            }
+        }
+        for &v in &s.modified {
+            regs[v.index()] = after[&v].map_or(CVal::Star, CVal::Val);
+        }
+    }
+}
+
+/// `e` with its symbols replaced by `map`; `None` if it mentions a symbol
+/// mapped to `None` (⋆).
+fn subst_map(e: Expr, map: &FxHashMap<Symbol, Option<Expr>>) -> Option<Expr> {
+    let (syms, _) = kappa_expr::print::free_symbols(&[e]);
+    if syms.iter().any(|x| matches!(map.get(x), Some(None))) {
+        return None;
+    }
+    Some(kappa_expr::subst::substitute(e, &|x| {
+        map.get(&x).copied().flatten()
+    }))
+}
+
+fn per_steps(f: &Function, progs: &[Vec<Prog>], modified: &[VarId]) -> FxHashMap<VarId, i8> {
+    let mut out = FxHashMap::default();
+    for (j, &v) in modified.iter().enumerate() {
+        let minus_one = kappa_expr::mask(f.vars[v.index()].ty.bits());
+        let mut step: Option<i8> = None;
+        let mut ok = !progs.is_empty();
+        for p in progs {
+            let s = match p[j] {
+                Prog::Arith(1) => 1i8,
+                Prog::Arith(c) if c == minus_one && c != 1 => -1,
+                _ => {
+                    ok = false;
+                    break;
+                }
+            };
+            if step.is_some_and(|x| x != s) {
+                ok = false;
+                break;
+            }
+            step = Some(s);
+        }
+        if ok {
+            if let Some(s) = step {
+                out.insert(v, s);
+            }
+        }
+    }
+    out
+}
+
+fn classify(a0: Expr, out: CVal, modified_alpha: &FxHashSet<Symbol>) -> Prog {
+    let CVal::Val(th) = out else {
+        return Prog::Star;
+    };
+    if th.sort() != a0.sort() {
+        return Prog::Star;
+    }
+    if th == a0 {
+        return Prog::Unchanged;
+    }
+    if let Sort::Bv(w) = a0.sort() {
+        let step = match th.kind() {
+            Kind::Bin(BvOp::Add, x, y) if y == a0 => x.as_bv_const(),
+            Kind::Bin(BvOp::Add, x, y) if x == a0 => y.as_bv_const(),
+            _ => b::sub(th, a0).as_bv_const(),
+        };
+        if let Some(c) = step {
+            return Prog::Arith(c);
+        }
+        let factor = match th.kind() {
+            Kind::Bin(BvOp::Mul, x, y) if y == a0 => x.as_bv_const(),
+            Kind::Bin(BvOp::Mul, x, y) if x == a0 => y.as_bv_const(),
+            Kind::Bin(BvOp::Shl, x, y) if x == a0 => y
+                .as_bv_const()
+                .filter(|s| *s < w as u128)
+                .map(|s| 1u128 << s),
+            _ => None,
+        };
+        if let Some(f) = factor {
+            return Prog::Geom(f);
+        }
+    }
+    let (syms, _) = kappa_expr::print::free_symbols(&[th]);
+    if syms.iter().any(|s| modified_alpha.contains(s)) {
+        Prog::Star
+    } else {
+        Prog::Same(th)
+    }
+}
+
+/// Table 1 of the paper, over any number of subchains.
+fn merge(a0: Expr, per: &[Prog], counters: &[Symbol], total: Expr) -> Option<Expr> {
+    if per.iter().all(|p| *p == Prog::Unchanged) {
+        return Some(a0);
+    }
+    if per
+        .iter()
+        .all(|p| matches!(p, Prog::Unchanged | Prog::Arith(_)))
+    {
+        let w = a0.width();
+        let mut acc = a0;
+        for (p, &k) in per.iter().zip(counters) {
+            if let Prog::Arith(c) = p {
+                acc = b::add(acc, b::mul(kappa_as(b::sym(k), w), b::bv(w, *c)));
+            }
+        }
+        return Some(acc);
+    }
+    if per
+        .iter()
+        .all(|p| matches!(p, Prog::Unchanged | Prog::Geom(_)))
+    {
+        let w = a0.width();
+        let mut acc = a0;
+        for (p, &k) in per.iter().zip(counters) {
+            if let Prog::Geom(f) = p {
+                acc = b::mul(acc, pow_mod(*f, w, b::sym(k)));
+            }
+        }
+        return Some(acc);
+    }
+    // the same invariant value set by some subchains, the others leave the
+    // register alone: the value is set iff one of the setters ran
+    let _ = total;
+    let set: Vec<Expr> = per
+        .iter()
+        .filter_map(|p| match p {
+            Prog::Same(e) => Some(*e),
+            _ => None,
+        })
+        .collect();
+    if let Some(&e) = set.first() {
+        if set.iter().all(|x| *x == e)
+            && per
+                .iter()
+                .all(|p| matches!(p, Prog::Unchanged | Prog::Same(_)))
+        {
+            let runs = per
+                .iter()
+                .zip(counters)
+                .filter(|(p, _)| matches!(p, Prog::Same(_)))
+                .fold(b::bv(64, 0), |acc, (_, &k)| b::add(acc, b::sym(k)));
+            return Some(b::ite(b::eq(runs, b::bv(64, 0)), a0, e));
+        }
+    }
+    None
+}
+
+fn swap(op: CmpOp) -> CmpOp {
+    use CmpOp::*;
+    match op {
+        Eq => Eq,
+        Ne => Ne,
+        Ult => Ugt,
+        Ule => Uge,
+        Ugt => Ult,
+        Uge => Ule,
+        Slt => Sgt,
+        Sle => Sge,
+        Sgt => Slt,
+        Sge => Sle,
+    }
+}
+
+fn negate(op: CmpOp) -> CmpOp {
+    use CmpOp::*;
+    match op {
+        Eq => Ne,
+        Ne => Eq,
+        Ult => Uge,
+        Ule => Ugt,
+        Ugt => Ule,
+        Uge => Ult,
+        Slt => Sge,
+        Sle => Sgt,
+        Sgt => Sle,
+        Sge => Slt,
+    }
+}
+
+/// `∀t < n. (x0 + step·t) op c` (modulo 2^w, `n` 64-bit), exactly, for a
+/// step of ±1; `None` for the combinations not encoded (dropping them is
+/// sound).
+pub(crate) fn every_iteration(x0: Expr, c: Expr, step: i8, op: CmpOp, n: Expr) -> Option<Expr> {
+    use CmpOp::*;
+    let w = x0.width();
+    let wide = w.max(64) + 2;
+    let sx = |e: Expr| b::sext(e, wide);
+    let zx = |e: Expr| b::zext(e, wide);
+    let nn = b::zext(n, wide);
+    let one = b::bv(wide, 1);
+    // (first value satisfies, distance from x0 to the first value failing)
+    let (first, dist) = match (step, op) {
+        (1, Slt) => (b::slt(x0, c), b::sub(sx(c), sx(x0))),
+        (1, Sle) => (b::sle(x0, c), b::add(b::sub(sx(c), sx(x0)), one)),
+        (1, Ult) => (b::ult(x0, c), b::sub(zx(c), zx(x0))),
+        (1, Ule) => (b::ule(x0, c), b::add(b::sub(zx(c), zx(x0)), one)),
+        (1, Ne) => (b::ne(x0, c), zx(b::sub(c, x0))),
+        (-1, Sgt) => (b::sgt(x0, c), b::sub(sx(x0), sx(c))),
+        (-1, Sge) => (b::sge(x0, c), b::add(b::sub(sx(x0), sx(c)), one)),
+        (-1, Ugt) => (b::ugt(x0, c), b::sub(zx(x0), zx(c))),
+        (-1, Uge) => (b::uge(x0, c), b::add(b::sub(zx(x0), zx(c)), one)),
+        (-1, Ne) => (b::ne(x0, c), zx(b::sub(x0, c))),
+        _ => return None,
+    };
+    // `x ≤ MAX` (and `x ≥ MIN`) hold for every value, also after a wrap
+    let m = kappa_expr::mask(w);
+    let smax = m >> 1;
+    let always = match op {
+        Sle => b::eq(c, b::bv(w, smax)),
+        Ule => b::eq(c, b::bv(w, m)),
+        Sge => b::eq(c, b::bv(w, smax + 1)),
+        Uge => b::eq(c, b::bv(w, 0)),
+        _ => b::fls(),
+    };
+    Some(b::or(
+        b::or(always, b::eq(n, b::bv(64, 0))),
+        b::and(first, b::ule(nn, dist)),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kappa_expr::eval::eval_bool;
+    use kappa_expr::Assignment;
+
+    fn holds_all(x0: u128, c: u128, step: i8, op: CmpOp, n: u64, w: u32) -> bool {
+        let m = kappa_expr::mask(w);
+        let sx = |v: u128| kappa_expr::to_signed(v, w);
+        (0..n).all(|t| {
+            let x = if step == 1 {
+                x0.wrapping_add(t as u128) & m
+            } else {
+                x0.wrapping_sub(t as u128) & m
+            };
+            match op {
+                CmpOp::Slt => sx(x) < sx(c),
+                CmpOp::Sle => sx(x) <= sx(c),
+                CmpOp::Sgt => sx(x) > sx(c),
+                CmpOp::Sge => sx(x) >= sx(c),
+                CmpOp::Ult => x < c,
+                CmpOp::Ule => x <= c,
+                CmpOp::Ugt => x > c,
+                CmpOp::Uge => x >= c,
+                CmpOp::Ne => x != c,
+                CmpOp::Eq => x == c,
+            }
+        })
+    }
+
+    #[test]
+    fn every_iteration_is_exact_on_8_bits() {
+        let w = 8;
+        let xs = Symbol::fresh("x0", Sort::Bv(w), SymbolKind::Fresh);
+        let cs = Symbol::fresh("c", Sort::Bv(w), SymbolKind::Fresh);
+        let ns = Symbol::fresh("n", Sort::Bv(64), SymbolKind::Counter);
+        let ops = [
+            CmpOp::Slt,
+            CmpOp::Sle,
+            CmpOp::Sgt,
+            CmpOp::Sge,
+            CmpOp::Ult,
+            CmpOp::Ule,
+            CmpOp::Ugt,
+            CmpOp::Uge,
+            CmpOp::Ne,
+        ];
+        let ns_vals: Vec<u64> = (0..12).chain([127, 128, 129, 255, 256, 257, 300]).collect();
+        let mut encoded = 0;
+        for step in [1i8, -1] {
+            for op in ops {
+                let Some(e) = every_iteration(b::sym(xs), b::sym(cs), step, op, b::sym(ns)) else {
+                    continue;
+                };
+                encoded += 1;
+                for x0 in (0..256u128).step_by(7).chain([0, 1, 127, 128, 255]) {
+                    for c in (0..256u128).step_by(5).chain([0, 127, 128, 255]) {
+                        for &n in &ns_vals {
+                            let mut a = Assignment::default();
+                            a.set(xs, x0);
+                            a.set(cs, c);
+                            a.set(ns, n as u128);
+                            assert_eq!(
+                                eval_bool(e, &a),
+                                Some(holds_all(x0, c, step, op, n, w)),
+                                "step {step} {op:?} x0={x0} c={c} n={n}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(encoded, 10);
+    }
+
+    #[test]
+    fn merges_follow_table_one() {
+        let a = b::sym(Symbol::fresh("a", Sort::Bv(8), SymbolKind::Fresh));
+        let k1 = Symbol::fresh("k1", Sort::Bv(64), SymbolKind::Counter);
+        let k2 = Symbol::fresh("k2", Sort::Bv(64), SymbolKind::Counter);
+        let total = b::add(b::sym(k1), b::sym(k2));
+        let ks = [k1, k2];
+        let eval_at = |e: Expr, a0: u128, v1: u128, v2: u128| {
+            let mut m = Assignment::default();
+            if let Kind::Sym(s) = a.kind() {
+                m.set(s, a0);
+            }
+            m.set(k1, v1);
+            m.set(k2, v2);
+            kappa_expr::eval(e, &m).unwrap().bits()
+        };
+        // arithmetic in one subchain, unchanged in the other
+        let e = merge(a, &[Prog::Arith(3), Prog::Unchanged], &ks, total).unwrap();
+        assert_eq!(eval_at(e, 10, 100, 7), (10 + 300) % 256);
+        // two arithmetic progressions
+        let e = merge(a, &[Prog::Arith(1), Prog::Arith(255)], &ks, total).unwrap();
+        assert_eq!(eval_at(e, 10, 5, 3), 12);
+        // geometric progressions multiply
+        let e = merge(a, &[Prog::Geom(2), Prog::Geom(3)], &ks, total).unwrap();
+        assert_eq!(eval_at(e, 1, 3, 2), 72);
+        // the same invariant value after at least one run
+        let v = b::bv(8, 42);
+        let e = merge(a, &[Prog::Same(v), Prog::Same(v)], &ks, total).unwrap();
+        assert_eq!(eval_at(e, 9, 0, 0), 9);
+        assert_eq!(eval_at(e, 9, 0, 4), 42);
+        // unsupported combinations are ⋆
+        assert!(merge(a, &[Prog::Arith(1), Prog::Geom(2)], &ks, total).is_none());
+        assert!(merge(a, &[Prog::Star, Prog::Unchanged], &ks, total).is_none());
+        // set by one subchain only: set iff that subchain ran
+        let e = merge(a, &[Prog::Unchanged, Prog::Same(v)], &ks, total).unwrap();
+        assert_eq!(eval_at(e, 9, 5, 0), 9);
+        assert_eq!(eval_at(e, 9, 5, 1), 42);
+        // two different values: the order matters, ⋆
+        let w = b::bv(8, 7);
+        assert!(merge(a, &[Prog::Same(w), Prog::Same(v)], &ks, total).is_none());
+    }
+}

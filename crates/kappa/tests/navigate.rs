@@ -1,0 +1,136 @@
+//! Loop navigation end to end: every program in tests/navigate gets its
+//! `// expect:` verdict under `--mode navigate` (both solving modes), every
+//! `false` replays natively, the programs small enough for classic
+//! execution get the same verdict there, the Figure 1 shapes behave as in
+//! the paper (proof before execution; a path found without search), and
+//! `kappa chains` is snapshot-tested and rejects bad input.
+
+mod common;
+use common::*;
+use expect_test::expect_file;
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = kappa(args);
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|_| {
+        panic!(
+            "no JSON from {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+#[test]
+fn navigate_programs_get_their_expected_verdicts() {
+    let files = c_files("tests/navigate");
+    assert!(files.len() >= 10, "found {} programs", files.len());
+    for solve in ["interval", "exact"] {
+        let fails = verdict_failures(&files, &["--mode", "navigate", "--nav-solve", solve]);
+        assert!(
+            fails.is_empty(),
+            "--nav-solve {solve}: {} of {} programs failed:\n{}",
+            fails.len(),
+            files.len(),
+            fails.join("\n")
+        );
+    }
+}
+
+#[test]
+fn small_programs_agree_with_classic_execution() {
+    let files: Vec<_> = c_files("tests/navigate")
+        .into_iter()
+        .filter(|p| {
+            let src = std::fs::read_to_string(p).unwrap();
+            header(&src, "classic").as_deref() != Some("slow")
+        })
+        .collect();
+    assert!(files.len() >= 5);
+    let fails = verdict_failures(&files, &[]);
+    assert!(fails.is_empty(), "classic disagrees:\n{}", fails.join("\n"));
+}
+
+#[test]
+fn figure_one_unreachable_is_proved_before_execution() {
+    let p = repo_root().join("tests/navigate/fig1_unreach.c");
+    let v = json(&[
+        "verify",
+        "--json",
+        "--mode",
+        "navigate",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(v["verdict"], "true", "{v}");
+    assert_eq!(v["stats"]["instructions"], 0, "{v}");
+    let n = &v["stats"]["navigate"];
+    assert_eq!(n["eliminated"], n["root_chains"], "{v}");
+}
+
+#[test]
+fn figure_one_reachable_is_found_without_search() {
+    let p = repo_root().join("tests/navigate/fig1_reach.c");
+    let v = json(&[
+        "verify",
+        "--json",
+        "--mode",
+        "navigate",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(v["verdict"], "false", "{v}");
+    assert_eq!(v["replay"], "reach_error reached", "{v}");
+    // one path: every loop decision was steered by the constraint systems
+    assert_eq!(v["stats"]["paths"], 1, "{v}");
+    // and classic depth-first search does not find it in the same time
+    let c = json(&[
+        "verify",
+        "--json",
+        "--searcher",
+        "dfs",
+        "--timeout",
+        "3",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(c["verdict"], "unknown", "{c}");
+}
+
+#[test]
+fn chains_snapshot() {
+    let p = repo_root().join("tests/snap/chains_fig1.c");
+    let out = kappa(&["chains", p.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    expect_file![repo_root().join("tests/snap/chains_fig1.expected")].assert_eq(&text);
+}
+
+#[test]
+fn chains_reports_the_unfolding_bound() {
+    let p = repo_root().join("tests/snap/chains_fig1.c");
+    let out = kappa(&["chains", "--max-chain-pieces", "3", p.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("unfolding bound hit (--max-chain-pieces 3)"),
+        "{text}"
+    );
+    assert!(!text.contains("no target is reachable"), "{text}");
+}
+
+#[test]
+fn chains_rejects_bad_input() {
+    for name in [
+        "no_main.c",
+        "syntax_error.c",
+        "not_c.txt",
+        "does_not_exist.c",
+    ] {
+        let p = repo_root().join("tests/bad").join(name);
+        let out = kappa(&["chains", p.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        assert!(stderr.contains("kappa: error: "), "{name}: {stderr}");
+    }
+}
