@@ -1,5 +1,7 @@
 //! The `kappa` command: `verify`, `replay`, `ir` and `templates` subcommands.
 
+mod native;
+mod native_server;
 mod overflow;
 mod report;
 mod templates;
@@ -46,6 +48,9 @@ pub enum Mode {
     Classic,
     /// Compact symbolic execution: templates stand for any number of iterations of a cycle.
     Compact,
+    /// Symbolic computation by program transformation: the program is
+    /// symbolized, compiled natively with kappa-runtime and explored by forking.
+    Native,
 }
 
 impl Mode {
@@ -54,6 +59,7 @@ impl Mode {
         match self {
             Mode::Classic => "classic",
             Mode::Compact => "compact",
+            Mode::Native => "native",
         }
     }
 }
@@ -167,6 +173,17 @@ enum Cmd {
         #[arg(long, default_value_t = 64)]
         max_cycles: usize,
     },
+    /// Write the symbolized LLVM module of a program (the transformation of --mode native).
+    Symbolize {
+        /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
+        file: PathBuf,
+        /// Output: .ll (text) or .bc (bitcode).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Data model (default: the task's, else ILP32).
+        #[arg(long, value_enum)]
+        data_model: Option<DataModelArg>,
+    },
     /// Print kappa's IR of a program.
     Ir {
         /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
@@ -195,7 +212,11 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     let res = match cli.cmd {
         Cmd::Verify(args) => {
-            let r = verify::verify(&args);
+            let r = if args.mode == Mode::Native {
+                native::verify_native(&args)
+            } else {
+                verify::verify(&args)
+            };
             if r.is_ok() {
                 // the verdict is out: skip freeing the run's expressions,
                 // states and Z3 context (seconds after a big run)
@@ -210,6 +231,11 @@ fn run(cli: Cli) -> ExitCode {
             timeout,
             json,
         } => verify::replay_cmd(&program, &test, data_model.map(Into::into), timeout, json),
+        Cmd::Symbolize {
+            file,
+            output,
+            data_model,
+        } => native::symbolize_cmd(&file, &output, data_model.map(Into::into)),
         Cmd::Ir { file, data_model } => verify::ir_cmd(&file, data_model.map(Into::into)),
         Cmd::Templates {
             file,

@@ -1,0 +1,282 @@
+//! kappa's side of the native explorer's protocol (see kappa-runtime's
+//! `conn` module for the message format): a Unix-socket server with one
+//! thread per process of the exploration tree. Each thread rebuilds the
+//! process's terms as kappa expressions and answers feasibility and model
+//! queries with its own solver chain (`kappa_solver::build_solver`); path
+//! ends, errors, unsupported constructs and bounds are collected in
+//! [`Outcomes`].
+
+use kappa_expr::{build as b, BvOp, Expr, Sort, Symbol, SymbolKind};
+use kappa_runtime::abi::{binop, icmp, node};
+use kappa_solver::{SatResult, SolverConfig};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// One `reach_error` report: the inputs (nondet function, width, value) in order.
+#[derive(Clone, Debug)]
+pub struct ErrorReport {
+    /// `(origin, width, value)` per input.
+    pub inputs: Vec<(String, u32, u64)>,
+}
+
+/// What the processes reported so far.
+#[derive(Default, Debug)]
+pub struct Outcomes {
+    /// Connections open now.
+    pub live: usize,
+    /// Processes that connected.
+    pub processes: u64,
+    /// Paths that ended normally.
+    pub paths: u64,
+    /// Paths that reached `reach_error` (in arrival order).
+    pub errors: Vec<ErrorReport>,
+    /// Paths that ended on an unsupported construct (reasons).
+    pub unsupported: Vec<String>,
+    /// Bounds that cut paths (reasons).
+    pub bounds: Vec<String>,
+    /// Processes that ended without a report (signal, crash, kill).
+    pub crashed: u64,
+    /// Queries answered.
+    pub queries: u64,
+    /// Queries the solver could not decide.
+    pub solver_unknown: u64,
+}
+
+/// The server: socket path and shared outcomes.
+pub struct Server {
+    /// The socket path (for `KAPPA_NATIVE_SOCKET`).
+    pub path: PathBuf,
+    /// What the processes reported.
+    pub outcomes: Arc<Mutex<Outcomes>>,
+}
+
+impl Server {
+    /// Listens on `dir/kappa.sock`; every connection gets a thread with a
+    /// solver built from `cfg`.
+    pub fn start(dir: &std::path::Path, cfg: SolverConfig) -> std::io::Result<Server> {
+        let path = dir.join("kappa.sock");
+        let listener = UnixListener::bind(&path)?;
+        let outcomes = Arc::new(Mutex::new(Outcomes::default()));
+        let shared = Arc::clone(&outcomes);
+        std::thread::Builder::new()
+            .name("kappa-native-accept".into())
+            .spawn(move || {
+                for s in listener.incoming().flatten() {
+                    let shared = Arc::clone(&shared);
+                    let cfg = cfg.clone();
+                    let _ = std::thread::Builder::new()
+                        .stack_size(64 << 20)
+                        .spawn(move || serve(s, shared, cfg));
+                }
+            })?;
+        Ok(Server { path, outcomes })
+    }
+}
+
+struct Conn {
+    nodes: HashMap<u32, Expr>,
+    inputs: Vec<(String, u32, Symbol)>,
+}
+
+impl Conn {
+    fn expr(&self, id: u32) -> Option<Expr> {
+        self.nodes.get(&id).copied()
+    }
+
+    fn node(&mut self, f: &[u64]) -> Option<()> {
+        let [id, kind, w, a, bb, c, val] = f.try_into().ok()?;
+        let (id, kind, w) = (id as u32, kind as u32, w as u32);
+        let x = |k: u64| self.expr(k as u32);
+        let e = match kind {
+            node::CONST => b::bv(w, val as u128),
+            node::INPUT => b::sym(self.inputs.get(val as usize)?.2),
+            node::BINOP => {
+                let op = match c as u32 {
+                    binop::ADD => BvOp::Add,
+                    binop::SUB => BvOp::Sub,
+                    binop::MUL => BvOp::Mul,
+                    binop::UDIV => BvOp::UDiv,
+                    binop::SDIV => BvOp::SDiv,
+                    binop::UREM => BvOp::URem,
+                    binop::SREM => BvOp::SRem,
+                    binop::SHL => BvOp::Shl,
+                    binop::LSHR => BvOp::LShr,
+                    binop::ASHR => BvOp::AShr,
+                    binop::AND => BvOp::And,
+                    binop::OR => BvOp::Or,
+                    binop::XOR => BvOp::Xor,
+                    _ => return None,
+                };
+                b::bin(op, x(a)?, x(bb)?)
+            }
+            node::ICMP => {
+                let (l, r) = (x(a)?, x(bb)?);
+                let cmp = match c as u32 {
+                    icmp::EQ => b::eq(l, r),
+                    icmp::NE => b::ne(l, r),
+                    icmp::UGT => b::ugt(l, r),
+                    icmp::UGE => b::uge(l, r),
+                    icmp::ULT => b::ult(l, r),
+                    icmp::ULE => b::ule(l, r),
+                    icmp::SGT => b::sgt(l, r),
+                    icmp::SGE => b::sge(l, r),
+                    icmp::SLT => b::slt(l, r),
+                    icmp::SLE => b::sle(l, r),
+                    _ => return None,
+                };
+                b::bool_to_bv(cmp, 1)
+            }
+            node::ZEXT => b::zext(x(a)?, w),
+            node::SEXT => b::sext(x(a)?, w),
+            node::EXTRACT => b::extract(val as u32 + w - 1, val as u32, x(a)?),
+            node::ITE => b::ite(b::eq(x(a)?, b::bv(1, 1)), x(bb)?, x(c)?),
+            node::CONCAT => b::concat(x(a)?, x(bb)?),
+            _ => return None,
+        };
+        self.nodes.insert(id, e);
+        Some(())
+    }
+}
+
+fn nums(rest: &str) -> Vec<u64> {
+    rest.split_whitespace()
+        .filter_map(|v| v.parse().ok())
+        .collect()
+}
+
+/// Serves one process until its connection closes.
+fn serve(s: UnixStream, shared: Arc<Mutex<Outcomes>>, cfg: SolverConfig) {
+    let Ok(rs) = s.try_clone() else { return };
+    let mut r = BufReader::new(rs);
+    let mut w = s;
+    let mut line = String::new();
+    if r.read_line(&mut line).unwrap_or(0) == 0 || !line.starts_with('H') {
+        return;
+    }
+    if let Ok(mut o) = shared.lock() {
+        o.live += 1;
+        o.processes += 1;
+    }
+    let _ = w.write_all(b"ok\n");
+    let mut solver = kappa_solver::build_solver(&cfg);
+    let mut conn = Conn {
+        nodes: HashMap::new(),
+        inputs: vec![],
+    };
+    let mut ended = false;
+    let mut broken = false;
+    loop {
+        line.clear();
+        if r.read_line(&mut line).unwrap_or(0) == 0 {
+            break;
+        }
+        let l = line.trim_end();
+        let (tag, rest) = l.split_at(l.len().min(1));
+        let rest = rest.trim_start();
+        match tag {
+            "I" => {
+                let mut it = rest.splitn(3, ' ');
+                let k: usize = it.next().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
+                let width: u32 = it.next().and_then(|v| v.parse().ok()).unwrap_or(0);
+                let name = it.next().unwrap_or("").to_string();
+                if k != conn.inputs.len() || !(1..=64).contains(&width) {
+                    broken = true;
+                    break;
+                }
+                let sym = Symbol::fresh(&format!("in{k}"), Sort::Bv(width), SymbolKind::Input);
+                conn.inputs.push((name, width, sym));
+            }
+            "N" => {
+                if conn.node(&nums(rest)).is_none() {
+                    broken = true;
+                    break;
+                }
+            }
+            "Q" | "M" => {
+                let ts = nums(rest);
+                let mut cs = vec![];
+                for t in ts {
+                    match conn.expr(t as u32) {
+                        Some(e) => cs.push(b::eq(e, b::bv(1, 1))),
+                        None => {
+                            broken = true;
+                            break;
+                        }
+                    }
+                }
+                if broken {
+                    break;
+                }
+                let goal = cs.pop().unwrap_or_else(b::tru);
+                let ans = solver.check(&cs, goal);
+                let reply = match &ans {
+                    SatResult::Sat(m) if tag == "M" => {
+                        let mut s = String::from("sat");
+                        for (_, _, sym) in &conn.inputs {
+                            s.push_str(&format!(" {}", m.get(*sym) as u64));
+                        }
+                        s
+                    }
+                    SatResult::Sat(_) => "sat".to_string(),
+                    SatResult::Unsat => "unsat".to_string(),
+                    SatResult::Unknown(why) => format!("unknown {}", why.replace('\n', " ")),
+                };
+                if let Ok(mut o) = shared.lock() {
+                    o.queries += 1;
+                    if ans.is_unknown() {
+                        o.solver_unknown += 1;
+                    }
+                }
+                if w.write_all(format!("{reply}\n").as_bytes()).is_err() {
+                    break;
+                }
+            }
+            "E" => {
+                let vals = nums(rest);
+                let inputs = conn
+                    .inputs
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (n, wd, _))| (n.clone(), *wd, vals.get(k).copied().unwrap_or(0)))
+                    .collect();
+                if let Ok(mut o) = shared.lock() {
+                    o.errors.push(ErrorReport { inputs });
+                }
+                ended = true;
+            }
+            "D" => {
+                if let Ok(mut o) = shared.lock() {
+                    o.paths += 1;
+                }
+                ended = true;
+            }
+            "U" => {
+                if let Ok(mut o) = shared.lock() {
+                    o.unsupported.push(rest.to_string());
+                }
+                ended = true;
+            }
+            "B" => {
+                if let Ok(mut o) = shared.lock() {
+                    o.bounds.push(rest.to_string());
+                }
+            }
+            _ => {
+                broken = true;
+                break;
+            }
+        }
+    }
+    if let Ok(mut o) = shared.lock() {
+        o.live -= 1;
+        if broken {
+            o.unsupported
+                .push("internal: malformed message from the native program".into());
+        } else if !ended {
+            o.crashed += 1;
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! The runtime's side of the protocol with the `kappa` process, which owns
+//! the solver: one Unix-socket connection per process of the exploration
+//! tree (path of the socket in `KAPPA_NATIVE_SOCKET`). Line-based text:
+//!
+//! runtime → kappa: `H pid` (hello), `I k width name` (input k),
+//! `N id kind width a b c val` (term node, children sent first),
+//! `Q t1 .. tn` (is the conjunction of the 1-bit terms satisfiable?),
+//! `M t1 .. tn` (a model of it), `E v0 .. vk` (reach_error with the input
+//! values), `D` (path ended normally), `U reason` (path ended unsupported),
+//! `B reason` (a bound cut some paths; the path goes on).
+//!
+//! kappa → runtime: `ok` (to `H`), `sat`, `sat v0 .. vk` (to `M`), `unsat`,
+//! `unknown reason`.
+
+use crate::term::Terms;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::net::UnixStream;
+
+/// An open connection and what was already sent on it.
+pub struct Conn {
+    w: UnixStream,
+    r: BufReader<UnixStream>,
+    /// Nodes sent so far (ids 1..=sent).
+    sent_nodes: usize,
+    /// Inputs declared so far.
+    sent_inputs: usize,
+}
+
+/// The answer to a query.
+pub enum Answer {
+    /// Satisfiable (with input values for `M`).
+    Sat(Vec<u64>),
+    /// Unsatisfiable.
+    Unsat,
+    /// Undecided, with kappa's reason.
+    Unknown(String),
+}
+
+impl Conn {
+    /// Connects to kappa (None if not run under kappa).
+    pub fn open() -> Option<Conn> {
+        let path = std::env::var_os("KAPPA_NATIVE_SOCKET")?;
+        let s = UnixStream::connect(path).ok()?;
+        let r = BufReader::new(s.try_clone().ok()?);
+        let mut c = Conn {
+            w: s,
+            r,
+            sent_nodes: 0,
+            sent_inputs: 0,
+        };
+        let hello = format!("H {}\n", std::process::id());
+        c.w.write_all(hello.as_bytes()).ok()?;
+        let mut line = String::new();
+        c.r.read_line(&mut line).ok()?;
+        (line.trim() == "ok").then_some(c)
+    }
+
+    /// Sends one line (errors are ignored: kappa may have stopped the run).
+    pub fn send(&mut self, line: &str) {
+        let _ = self.w.write_all(line.as_bytes());
+    }
+
+    /// Sends the inputs and nodes kappa does not know yet.
+    pub fn sync(&mut self, terms: &Terms, inputs: &[(u32, String)]) {
+        let mut buf = String::new();
+        for (k, (w, name)) in inputs.iter().enumerate().skip(self.sent_inputs) {
+            buf.push_str(&format!("I {k} {w} {name}\n"));
+        }
+        self.sent_inputs = inputs.len();
+        for (i, n) in terms.nodes.iter().enumerate().skip(self.sent_nodes) {
+            buf.push_str(&format!(
+                "N {} {} {} {} {} {} {}\n",
+                i + 1,
+                n.kind,
+                n.width,
+                n.a,
+                n.b,
+                n.c,
+                n.val
+            ));
+        }
+        self.sent_nodes = terms.nodes.len();
+        self.send(&buf);
+    }
+
+    /// Asks `Q` or `M` about the conjunction of `ts`.
+    pub fn ask(&mut self, model: bool, ts: &[u32]) -> Answer {
+        let mut q = String::from(if model { "M" } else { "Q" });
+        for t in ts {
+            q.push_str(&format!(" {t}"));
+        }
+        q.push('\n');
+        self.send(&q);
+        let mut line = String::new();
+        if self.r.read_line(&mut line).unwrap_or(0) == 0 {
+            return Answer::Unknown("kappa closed the connection".into());
+        }
+        let mut it = line.split_whitespace();
+        match it.next() {
+            Some("sat") => Answer::Sat(it.filter_map(|v| v.parse().ok()).collect()),
+            Some("unsat") => Answer::Unsat,
+            _ => Answer::Unknown(line.trim().trim_start_matches("unknown").trim().to_string()),
+        }
+    }
+}
