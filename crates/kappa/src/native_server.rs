@@ -53,32 +53,74 @@ pub struct Server {
     pub outcomes: Arc<Mutex<Outcomes>>,
 }
 
+/// Messages from the reader threads (one per connection) to the solver thread.
+enum Msg {
+    Open(UnixStream, String),
+    Line(u64, String),
+    Close(u64),
+}
+
 impl Server {
-    /// Listens on `dir/kappa.sock`; every connection gets a thread with a
-    /// solver built from `cfg`.
+    /// Listens on `dir/kappa.sock`. Each connection gets a reader thread;
+    /// one solver thread (one solver chain built from `cfg`, so its cache is
+    /// shared by all processes) answers every query in arrival order.
     pub fn start(dir: &std::path::Path, cfg: SolverConfig) -> std::io::Result<Server> {
         let path = dir.join("kappa.sock");
         let listener = UnixListener::bind(&path)?;
         let outcomes = Arc::new(Mutex::new(Outcomes::default()));
+        let (tx, rx) = std::sync::mpsc::channel::<(Msg, Option<std::sync::mpsc::Sender<u64>>)>();
         let shared = Arc::clone(&outcomes);
+        std::thread::Builder::new()
+            .name("kappa-native-solver".into())
+            .stack_size(256 << 20)
+            .spawn(move || solve_loop(rx, shared, cfg))?;
         std::thread::Builder::new()
             .name("kappa-native-accept".into())
             .spawn(move || {
                 for s in listener.incoming().flatten() {
-                    let shared = Arc::clone(&shared);
-                    let cfg = cfg.clone();
+                    let tx = tx.clone();
                     let _ = std::thread::Builder::new()
-                        .stack_size(64 << 20)
-                        .spawn(move || serve(s, shared, cfg));
+                        .stack_size(256 << 10)
+                        .spawn(move || read_loop(s, tx));
                 }
             })?;
         Ok(Server { path, outcomes })
     }
 }
 
+type Tx = std::sync::mpsc::Sender<(Msg, Option<std::sync::mpsc::Sender<u64>>)>;
+
+/// Reads one connection's lines and forwards them to the solver thread.
+fn read_loop(s: UnixStream, tx: Tx) {
+    let Ok(rs) = s.try_clone() else { return };
+    let mut r = BufReader::new(rs);
+    let mut line = String::new();
+    if r.read_line(&mut line).unwrap_or(0) == 0 || !line.starts_with('H') {
+        return;
+    }
+    let (id_tx, id_rx) = std::sync::mpsc::channel();
+    if tx.send((Msg::Open(s, line.clone()), Some(id_tx))).is_err() {
+        return;
+    }
+    let Ok(id) = id_rx.recv() else { return };
+    loop {
+        line.clear();
+        if r.read_line(&mut line).unwrap_or(0) == 0 {
+            break;
+        }
+        if tx.send((Msg::Line(id, line.clone()), None)).is_err() {
+            return;
+        }
+    }
+    let _ = tx.send((Msg::Close(id), None));
+}
+
 struct Conn {
+    w: UnixStream,
     nodes: HashMap<u32, Expr>,
     inputs: Vec<(String, u32, Symbol)>,
+    ended: bool,
+    broken: bool,
 }
 
 impl Conn {
@@ -139,6 +181,10 @@ impl Conn {
         self.nodes.insert(id, e);
         Some(())
     }
+
+    fn reply(&mut self, s: &str) {
+        let _ = self.w.write_all(s.as_bytes());
+    }
 }
 
 fn nums(rest: &str) -> Vec<u64> {
@@ -147,136 +193,160 @@ fn nums(rest: &str) -> Vec<u64> {
         .collect()
 }
 
-/// Serves one process until its connection closes.
-fn serve(s: UnixStream, shared: Arc<Mutex<Outcomes>>, cfg: SolverConfig) {
-    let Ok(rs) = s.try_clone() else { return };
-    let mut r = BufReader::new(rs);
-    let mut w = s;
-    let mut line = String::new();
-    if r.read_line(&mut line).unwrap_or(0) == 0 || !line.starts_with('H') {
-        return;
-    }
-    if let Ok(mut o) = shared.lock() {
-        o.live += 1;
-        o.processes += 1;
-    }
-    let _ = w.write_all(b"ok\n");
+/// The solver thread: per-connection term tables, one solver.
+fn solve_loop(
+    rx: std::sync::mpsc::Receiver<(Msg, Option<std::sync::mpsc::Sender<u64>>)>,
+    shared: Arc<Mutex<Outcomes>>,
+    cfg: SolverConfig,
+) {
     let mut solver = kappa_solver::build_solver(&cfg);
-    let mut conn = Conn {
-        nodes: HashMap::new(),
-        inputs: vec![],
-    };
-    let mut ended = false;
-    let mut broken = false;
-    loop {
-        line.clear();
-        if r.read_line(&mut line).unwrap_or(0) == 0 {
-            break;
-        }
-        let l = line.trim_end();
-        let (tag, rest) = l.split_at(l.len().min(1));
-        let rest = rest.trim_start();
-        match tag {
-            "I" => {
-                let mut it = rest.splitn(3, ' ');
-                let k: usize = it.next().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
-                let width: u32 = it.next().and_then(|v| v.parse().ok()).unwrap_or(0);
-                let name = it.next().unwrap_or("").to_string();
-                if k != conn.inputs.len() || !(1..=64).contains(&width) {
-                    broken = true;
-                    break;
-                }
-                let sym = Symbol::fresh(&format!("in{k}"), Sort::Bv(width), SymbolKind::Input);
-                conn.inputs.push((name, width, sym));
-            }
-            "N" => {
-                if conn.node(&nums(rest)).is_none() {
-                    broken = true;
-                    break;
-                }
-            }
-            "Q" | "M" => {
-                let ts = nums(rest);
-                let mut cs = vec![];
-                for t in ts {
-                    match conn.expr(t as u32) {
-                        Some(e) => cs.push(b::eq(e, b::bv(1, 1))),
-                        None => {
-                            broken = true;
-                            break;
-                        }
-                    }
-                }
-                if broken {
-                    break;
-                }
-                let goal = cs.pop().unwrap_or_else(b::tru);
-                let ans = solver.check(&cs, goal);
-                let reply = match &ans {
-                    SatResult::Sat(m) if tag == "M" => {
-                        let mut s = String::from("sat");
-                        for (_, _, sym) in &conn.inputs {
-                            s.push_str(&format!(" {}", m.get(*sym) as u64));
-                        }
-                        s
-                    }
-                    SatResult::Sat(_) => "sat".to_string(),
-                    SatResult::Unsat => "unsat".to_string(),
-                    SatResult::Unknown(why) => format!("unknown {}", why.replace('\n', " ")),
+    let mut conns: HashMap<u64, Conn> = HashMap::new();
+    let mut next_id = 1u64;
+    while let Ok((msg, id_tx)) = rx.recv() {
+        match msg {
+            Msg::Open(w, hello) => {
+                let id = next_id;
+                next_id += 1;
+                // `H pid [parent]`: a forked child starts from its parent's tables
+                let parent = nums(&hello[1..]).get(1).copied();
+                let (nodes, inputs) = match parent.and_then(|p| conns.get(&p)) {
+                    Some(p) => (p.nodes.clone(), p.inputs.clone()),
+                    None => (HashMap::new(), vec![]),
+                };
+                let mut c = Conn {
+                    w,
+                    nodes,
+                    inputs,
+                    ended: false,
+                    broken: false,
                 };
                 if let Ok(mut o) = shared.lock() {
-                    o.queries += 1;
-                    if ans.is_unknown() {
-                        o.solver_unknown += 1;
+                    o.live += 1;
+                    o.processes += 1;
+                }
+                let inherited = parent.is_some_and(|p| conns.contains_key(&p));
+                c.reply(&format!("ok {id} {}\n", inherited as u8));
+                conns.insert(id, c);
+                if let Some(t) = id_tx {
+                    let _ = t.send(id);
+                }
+            }
+            Msg::Close(id) => {
+                if let Some(c) = conns.remove(&id) {
+                    if let Ok(mut o) = shared.lock() {
+                        o.live -= 1;
+                        if c.broken {
+                            o.unsupported
+                                .push("internal: malformed message from the native program".into());
+                        } else if !c.ended {
+                            o.crashed += 1;
+                        }
                     }
                 }
-                if w.write_all(format!("{reply}\n").as_bytes()).is_err() {
-                    break;
-                }
             }
-            "E" => {
-                let vals = nums(rest);
-                let inputs = conn
-                    .inputs
-                    .iter()
-                    .enumerate()
-                    .map(|(k, (n, wd, _))| (n.clone(), *wd, vals.get(k).copied().unwrap_or(0)))
-                    .collect();
-                if let Ok(mut o) = shared.lock() {
-                    o.errors.push(ErrorReport { inputs });
+            Msg::Line(id, line) => {
+                let Some(c) = conns.get_mut(&id) else {
+                    continue;
+                };
+                if c.broken {
+                    continue;
                 }
-                ended = true;
-            }
-            "D" => {
-                if let Ok(mut o) = shared.lock() {
-                    o.paths += 1;
+                if handle(c, &line, &mut *solver, &shared).is_none() {
+                    c.broken = true;
+                    c.reply("unknown malformed message\n");
                 }
-                ended = true;
-            }
-            "U" => {
-                if let Ok(mut o) = shared.lock() {
-                    o.unsupported.push(rest.to_string());
-                }
-                ended = true;
-            }
-            "B" => {
-                if let Ok(mut o) = shared.lock() {
-                    o.bounds.push(rest.to_string());
-                }
-            }
-            _ => {
-                broken = true;
-                break;
             }
         }
     }
-    if let Ok(mut o) = shared.lock() {
-        o.live -= 1;
-        if broken {
-            o.unsupported
-                .push("internal: malformed message from the native program".into());
-        } else if !ended {
-            o.crashed += 1;
+}
+
+/// Handles one line of connection `c`; None if it is malformed.
+fn handle(
+    c: &mut Conn,
+    line: &str,
+    solver: &mut dyn kappa_solver::Solver,
+    shared: &Arc<Mutex<Outcomes>>,
+) -> Option<()> {
+    let l = line.trim_end();
+    let (tag, rest) = l.split_at(l.len().min(1));
+    let rest = rest.trim_start();
+    match tag {
+        "I" => {
+            let mut it = rest.splitn(3, ' ');
+            let k: usize = it.next()?.parse().ok()?;
+            let width: u32 = it.next()?.parse().ok()?;
+            let name = it.next().unwrap_or("").to_string();
+            if k != c.inputs.len() || !(1..=64).contains(&width) {
+                return None;
+            }
+            let sym = Symbol::fresh(&format!("in{k}"), Sort::Bv(width), SymbolKind::Input);
+            c.inputs.push((name, width, sym));
         }
+        "N" => c.node(&nums(rest))?,
+        "Q" | "M" => {
+            let mut cs = vec![];
+            for t in nums(rest) {
+                cs.push(b::eq(c.expr(t as u32)?, b::bv(1, 1)));
+            }
+            // a model must assign every input: the whole path condition is
+            // the goal then (independence slicing would drop constraints)
+            let ans = if tag == "M" {
+                solver.check(&[], b::and_all(cs))
+            } else {
+                let goal = cs.pop().unwrap_or_else(b::tru);
+                solver.check(&cs, goal)
+            };
+            let reply = match &ans {
+                SatResult::Sat(m) if tag == "M" => {
+                    let mut s = String::from("sat");
+                    for (_, _, sym) in &c.inputs {
+                        s.push_str(&format!(" {}", m.get(*sym) as u64));
+                    }
+                    s
+                }
+                SatResult::Sat(_) => "sat".to_string(),
+                SatResult::Unsat => "unsat".to_string(),
+                SatResult::Unknown(why) => format!("unknown {}", why.replace('\n', " ")),
+            };
+            if let Ok(mut o) = shared.lock() {
+                o.queries += 1;
+                if ans.is_unknown() {
+                    o.solver_unknown += 1;
+                }
+            }
+            c.reply(&format!("{reply}\n"));
+        }
+        "E" => {
+            let vals = nums(rest);
+            let inputs = c
+                .inputs
+                .iter()
+                .enumerate()
+                .map(|(k, (n, wd, _))| (n.clone(), *wd, vals.get(k).copied().unwrap_or(0)))
+                .collect();
+            if let Ok(mut o) = shared.lock() {
+                o.errors.push(ErrorReport { inputs });
+            }
+            c.ended = true;
+        }
+        "D" => {
+            if let Ok(mut o) = shared.lock() {
+                o.paths += 1;
+            }
+            c.ended = true;
+        }
+        "U" => {
+            if let Ok(mut o) = shared.lock() {
+                o.unsupported.push(rest.to_string());
+            }
+            c.ended = true;
+        }
+        "B" => {
+            if let Ok(mut o) = shared.lock() {
+                o.bounds.push(rest.to_string());
+            }
+        }
+        _ => return None,
     }
+    Some(())
 }

@@ -2,14 +2,15 @@
 //! the solver: one Unix-socket connection per process of the exploration
 //! tree (path of the socket in `KAPPA_NATIVE_SOCKET`). Line-based text:
 //!
-//! runtime → kappa: `H pid` (hello), `I k width name` (input k),
+//! runtime → kappa: `H pid [parent]` (hello; a forked child names its
+//! parent's connection and inherits its tables), `I k width name` (input k),
 //! `N id kind width a b c val` (term node, children sent first),
 //! `Q t1 .. tn` (is the conjunction of the 1-bit terms satisfiable?),
 //! `M t1 .. tn` (a model of it), `E v0 .. vk` (reach_error with the input
 //! values), `D` (path ended normally), `U reason` (path ended unsupported),
 //! `B reason` (a bound cut some paths; the path goes on).
 //!
-//! kappa → runtime: `ok` (to `H`), `sat`, `sat v0 .. vk` (to `M`), `unsat`,
+//! kappa → runtime: `ok id inherited` (to `H`), `sat`, `sat v0 .. vk` (to `M`), `unsat`,
 //! `unknown reason`.
 
 use crate::term::Terms;
@@ -20,6 +21,8 @@ use std::os::unix::net::UnixStream;
 pub struct Conn {
     w: UnixStream,
     r: BufReader<UnixStream>,
+    /// kappa's number for this connection.
+    id: u64,
     /// Nodes sent so far (ids 1..=sent).
     sent_nodes: usize,
     /// Inputs declared so far.
@@ -37,22 +40,39 @@ pub enum Answer {
 }
 
 impl Conn {
-    /// Connects to kappa (None if not run under kappa).
-    pub fn open() -> Option<Conn> {
+    /// Connects to kappa (None if not run under kappa). A forked child
+    /// passes its parent's connection: kappa then starts from the parent's
+    /// term tables, and nothing already sent is sent again.
+    pub fn open(parent: Option<&Conn>) -> Option<Conn> {
         let path = std::env::var_os("KAPPA_NATIVE_SOCKET")?;
         let s = UnixStream::connect(path).ok()?;
         let r = BufReader::new(s.try_clone().ok()?);
         let mut c = Conn {
             w: s,
             r,
+            id: 0,
             sent_nodes: 0,
             sent_inputs: 0,
         };
-        let hello = format!("H {}\n", std::process::id());
+        let hello = match parent {
+            Some(p) => format!("H {} {}\n", std::process::id(), p.id),
+            None => format!("H {}\n", std::process::id()),
+        };
         c.w.write_all(hello.as_bytes()).ok()?;
         let mut line = String::new();
         c.r.read_line(&mut line).ok()?;
-        (line.trim() == "ok").then_some(c)
+        let mut it = line.split_whitespace();
+        if it.next() != Some("ok") {
+            return None;
+        }
+        c.id = it.next()?.parse().ok()?;
+        if it.next() == Some("1") {
+            if let Some(p) = parent {
+                c.sent_nodes = p.sent_nodes;
+                c.sent_inputs = p.sent_inputs;
+            }
+        }
+        Some(c)
     }
 
     /// Sends one line (errors are ignored: kappa may have stopped the run).

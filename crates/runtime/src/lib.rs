@@ -98,7 +98,7 @@ impl Runtime {
         if self.conn.is_none() || self.conn_pid != pid {
             // keep the inherited connection open until ours is accepted, so
             // kappa never sees the tree without a live connection
-            let fresh = Conn::open();
+            let fresh = Conn::open(self.conn.as_ref());
             self.conn = fresh;
             self.conn_pid = pid;
             if self.conn.is_some() && !self.exit_hook {
@@ -373,6 +373,16 @@ pub extern "C" fn __kappa_lower(_w: u32, c: u64, t: u64) -> u64 {
         return c;
     }
     rt().lower(t as u32)
+}
+
+/// [`__kappa_lower`] unless `known` is 1 (the value then keeps its term,
+/// passed in an argument slot to a function that reads it).
+#[no_mangle]
+pub extern "C" fn __kappa_lower_unless(known: u64, w: u32, c: u64, t: u64) -> u64 {
+    if known & 1 != 0 || t == 0 {
+        return c;
+    }
+    __kappa_lower(w, c, t)
 }
 
 /// A new input of `w` bits read by the nondet function `name`: its term.

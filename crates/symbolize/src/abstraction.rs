@@ -547,7 +547,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
         let nargs = llvm::num_call_args(i);
         let marked = self.a.is_abstract(i);
         let Some(g) = llvm::called_function(i) else {
-            self.lower_abstract_operands(i, nargs)?;
+            self.indirect_args(i, nargs)?;
             if marked {
                 self.before(i);
                 self.call("set_ret", None, &[self.i64t()], &[self.c64(0)])?;
@@ -638,7 +638,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     }
                 }
             }
-            Callee::KnownWriting => {
+            Callee::KnownMemory => {
                 self.lower_abstract_operands(i, nargs)?;
                 if self.a.memory {
                     let s = self.string(&name)?;
@@ -677,6 +677,61 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     self.terms.insert(i, t);
                 }
             }
+        }
+        Ok(())
+    }
+}
+
+impl Phase1<'_, '_> {
+    /// Arguments of an indirect call: every integer argument's term goes to
+    /// its slot; an abstract argument is lowered unless the target is one of
+    /// the module's address-taken functions (which read the slots).
+    fn indirect_args(&mut self, i: Value, nargs: u32) -> Result<(), SymbolizeError> {
+        let abstract_args: Vec<u32> = (0..nargs)
+            .filter(|&k| self.a.is_abstract(llvm::operand(i, k)))
+            .collect();
+        if abstract_args.is_empty() && self.a.address_taken.is_empty() {
+            return Ok(());
+        }
+        self.before(i);
+        for k in 0..nargs {
+            let arg = llvm::operand(i, k);
+            if llvm::int_width(llvm::type_of(arg)).is_some() {
+                self.call(
+                    "set_arg",
+                    None,
+                    &[self.int(32), self.i64t()],
+                    &[self.c32(k as u64), self.term(arg)],
+                )?;
+            }
+        }
+        if abstract_args.is_empty() {
+            return Ok(());
+        }
+        // known = the callee is an address-taken function of this module
+        let callee = unsafe { PointerValue::new(llvm::operand(i, llvm::num_operands(i) - 1)) };
+        let mut known = self.ctx.bool_type().const_zero();
+        let mut targets: Vec<Value> = self.a.address_taken.iter().copied().collect();
+        targets.sort_by_key(|v| llvm::value_name(*v));
+        for g in targets {
+            let gp = unsafe { PointerValue::new(g) };
+            let eq = self
+                .b
+                .build_int_compare(inkwell::IntPredicate::EQ, callee, gp, "")
+                .map_err(bad)?;
+            known = self.b.build_or(known, eq, "").map_err(bad)?;
+        }
+        for k in abstract_args {
+            let o = llvm::operand(i, k);
+            let w = llvm::int_width(llvm::type_of(o)).expect("abstract values are integers");
+            let c = self.call(
+                &format!("lower_unless.i{w}"),
+                Some(self.int(w)),
+                &[self.int(1), self.int(w), self.i64t()],
+                &[known.as_value_ref(), o, self.term(o)],
+            )?;
+            unsafe { sys::LLVMSetOperand(i, k, c) };
+            self.stats.lowered += 1;
         }
         Ok(())
     }

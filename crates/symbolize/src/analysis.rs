@@ -28,13 +28,14 @@ pub enum Callee {
     Ignored,
     /// Other LLVM intrinsics: abstract arguments are lowered.
     Intrinsic,
-    /// Known library functions that read memory only or allocate (printf,
-    /// malloc...): abstract arguments are lowered.
+    /// Output functions (their reads cannot change the verdict) and
+    /// allocators: abstract arguments are lowered.
     KnownPure,
-    /// Known library functions that may write memory (memset, strcpy...):
-    /// abstract arguments are lowered, and frozen memory makes the call
-    /// unsupported at run time.
-    KnownWriting,
+    /// Known library functions that read or write memory (strlen, memcmp,
+    /// strcpy...): abstract arguments are lowered, and frozen memory makes
+    /// the call unsupported at run time (the library would see the concrete
+    /// bytes under a term).
+    KnownMemory,
     /// `exit` and friends: the path ends at the runtime's exit hook.
     Exit,
     /// A function defined in the module.
@@ -46,12 +47,10 @@ pub enum Callee {
 const OUTPUT: &[&str] = &[
     "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fflush", "perror",
 ];
-const PURE: &[&str] = &[
-    "malloc", "calloc", "valloc", "strlen", "strnlen", "strcmp", "strncmp", "strchr", "memcmp",
-    "bcmp", "memchr",
-];
-const WRITING: &[&str] = &[
-    "memset", "memcpy", "memmove", "strcpy", "strncpy", "realloc",
+const PURE: &[&str] = &["malloc", "calloc", "valloc"];
+const MEMORY: &[&str] = &[
+    "memset", "memcpy", "memmove", "strcpy", "strncpy", "realloc", "strlen", "strnlen", "strcmp",
+    "strncmp", "strchr", "memcmp", "bcmp", "memchr",
 ];
 
 /// Classifies the function `f` (a declaration or definition) by its name.
@@ -99,8 +98,8 @@ pub fn classify(f: Value) -> Callee {
     if OUTPUT.contains(&name.as_str()) || PURE.contains(&name.as_str()) {
         return Callee::KnownPure;
     }
-    if WRITING.contains(&name.as_str()) {
-        return Callee::KnownWriting;
+    if MEMORY.contains(&name.as_str()) {
+        return Callee::KnownMemory;
     }
     Callee::Unknown
 }
@@ -219,8 +218,21 @@ fn step(a: &mut Abstraction, f: Value, i: Value) -> bool {
                     _ => false,
                 },
                 None => {
-                    // indirect: abstract arguments are lowered; the result may be
-                    // a term if some address-taken function returns one
+                    // indirect: terms of arguments go to every address-taken
+                    // function (an external target gets them lowered); the
+                    // result may be a term if some address-taken function returns one
+                    let n = num_call_args(i);
+                    let targets: Vec<Value> = a.address_taken.iter().copied().collect();
+                    for k in 0..n {
+                        if !a.values.contains(&operand(i, k)) {
+                            continue;
+                        }
+                        for &g in &targets {
+                            if k < count_params(g) && int_width(type_of(param(g, k))).is_some() {
+                                changed |= a.values.insert(param(g, k));
+                            }
+                        }
+                    }
                     int_result && a.address_taken.iter().any(|g| a.returns.contains(g))
                 }
             }

@@ -187,6 +187,22 @@ impl<'ctx> Phase2<'_, 'ctx> {
                 let r = self.rt("__kappa_lower", Some(i64t), &[i32t, i64t, i64t], &args)?;
                 Some(self.narrow(r, width)?)
             }
+            "lower_unless" => {
+                let width = w(parts[1])?;
+                let args = [
+                    self.wide(arg(0))?,
+                    self.c32(width as u64),
+                    self.wide(arg(1))?,
+                    arg(2),
+                ];
+                let r = self.rt(
+                    "__kappa_lower_unless",
+                    Some(i64t),
+                    &[i64t, i32t, i64t, i64t],
+                    &args,
+                )?;
+                Some(self.narrow(r, width)?)
+            }
             "input" => {
                 let width = w(parts[1])?;
                 let args = [self.c32(width as u64), arg(0)];
