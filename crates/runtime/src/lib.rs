@@ -45,6 +45,11 @@ pub struct Runtime {
     max_forks: u32,
     max_lower: u32,
     exit_hook: bool,
+    /// Single-run mode (`KAPPA_NATIVE_INPUTS="v0 v1 .."`, no kappa): terms
+    /// are evaluated under these input values, each decision is printed on
+    /// stderr (`kappa-decision 0|1`), `reach_error` prints
+    /// `kappa-reach-error` and exits with status 99.
+    fixed: Option<Vec<u64>>,
 }
 
 struct Global(UnsafeCell<Option<Runtime>>);
@@ -79,6 +84,15 @@ fn rt() -> &'static mut Runtime {
             max_forks: env_u32("KAPPA_NATIVE_MAX_FORKS", 512),
             max_lower: env_u32("KAPPA_NATIVE_MAX_LOWER", 256),
             exit_hook: false,
+            fixed: std::env::var("KAPPA_NATIVE_INPUTS").ok().map(|v| {
+                v.split_whitespace()
+                    .map(|x| {
+                        x.parse::<u64>()
+                            .or_else(|_| x.parse::<i64>().map(|i| i as u64))
+                            .unwrap_or(0)
+                    })
+                    .collect()
+            }),
         })
     }
 }
@@ -111,6 +125,23 @@ impl Runtime {
 
     /// Ends this path: sends `msg` (if connected) and exits at once.
     pub fn end(&mut self, msg: &str) -> ! {
+        if self.fixed.is_some() {
+            let code = match msg.as_bytes().first() {
+                Some(b'E') => {
+                    eprintln!("kappa-reach-error");
+                    99
+                }
+                Some(b'U') => {
+                    eprintln!("kappa-unsupported {}", msg[1..].trim());
+                    98
+                }
+                _ => 0,
+            };
+            unsafe {
+                libc::fflush(std::ptr::null_mut());
+                libc::_exit(code)
+            }
+        }
         if let Some(c) = self.conn() {
             c.send(msg);
         }
@@ -143,6 +174,9 @@ impl Runtime {
     fn feasible(&mut self, t: u32) -> bool {
         if let Some(v) = self.terms.constant(t) {
             return v != 0;
+        }
+        if let Some(inputs) = &self.fixed {
+            return self.terms.eval(t, inputs) != 0;
         }
         match self.ask(false, Some(t)) {
             Answer::Sat(_) => true,
@@ -190,6 +224,11 @@ impl Runtime {
         if let Some(v) = self.terms.constant(t) {
             return v != 0;
         }
+        if let Some(inputs) = &self.fixed {
+            let side = self.terms.eval(t, inputs) != 0;
+            eprintln!("kappa-decision {}", side as u8);
+            return side;
+        }
         let nt = self.terms.not1(t);
         let yes = self.feasible(t);
         let no = self.feasible(nt);
@@ -207,6 +246,9 @@ impl Runtime {
 
     /// A model of the path condition: the input values.
     fn model(&mut self) -> Vec<u64> {
+        if let Some(inputs) = &self.fixed {
+            return inputs.clone();
+        }
         match self.ask(true, None) {
             Answer::Sat(v) => v,
             Answer::Unsat => self.unsupported("path condition unsatisfiable at a model query"),
@@ -219,6 +261,9 @@ impl Runtime {
     pub fn lower(&mut self, t: u32) -> u64 {
         if let Some(v) = self.terms.constant(t) {
             return v;
+        }
+        if let Some(inputs) = &self.fixed {
+            return self.terms.eval(t, inputs);
         }
         let w = self.terms.width(t);
         let mut n = 0;

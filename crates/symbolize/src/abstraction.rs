@@ -195,8 +195,9 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             }
             if name == "reach_error" {
                 self.give_body(f, false)?;
-            } else if name.starts_with("__VERIFIER_nondet_") && classify(f) == Callee::NondetInt {
-                // the concrete member of an input; its term comes from `input`
+            } else if name.starts_with("__VERIFIER_nondet_") {
+                // the concrete member of an input (its term comes from
+                // `input`); other types end the path before the call
                 self.give_body(f, true)?;
             }
         }
@@ -220,9 +221,16 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
         let bb = self.ctx.append_basic_block(fv, "entry");
         self.b.position_at_end(bb);
         if zero {
-            let w = llvm::int_width(llvm::return_type(f)).expect("integer nondet");
-            let z = self.ctx.custom_width_int_type(w).const_zero();
-            self.b.build_return(Some(&z)).map_err(bad)?;
+            let rt = llvm::return_type(f);
+            if unsafe { sys::LLVMGetTypeKind(rt) }
+                == inkwell::llvm_sys::LLVMTypeKind::LLVMVoidTypeKind
+            {
+                self.b.build_return(None).map_err(bad)?;
+            } else {
+                let z = unsafe { sys::LLVMConstNull(rt) };
+                let z = unsafe { inkwell::values::BasicValueEnum::new(z) };
+                self.b.build_return(Some(&z)).map_err(bad)?;
+            }
         } else {
             self.b.build_unreachable().map_err(bad)?;
         }
