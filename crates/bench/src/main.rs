@@ -9,9 +9,12 @@
 //! tests/programs/*.c relative to the repository root).
 //! `-- --scale` prints the engine-scale figures instead (see [`scale`]);
 //! `-- --loops [FILES]` the classic/compact comparison of the compact
-//! symbolic execution paper's Table 1 (see [`loops`]).
+//! symbolic execution paper's Table 1 (see [`loops`]); `-- --native
+//! [FILES]` native (symbolized) against classic end to end, and the code-size
+//! table of the symbolic-computation paper (see [`native`]).
 
 mod loops;
+mod native;
 mod scale;
 
 use kappa_engine::{Config, Engine, Validation, Verdict};
@@ -131,12 +134,15 @@ fn bench() {
     let mut args: Vec<PathBuf> = vec![];
     let mut scale_mode = false;
     let mut loops_mode = false;
+    let mut native_mode = false;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
             scale_mode = true;
         } else if a == "--loops" {
             loops_mode = true;
+        } else if a == "--native" {
+            native_mode = true;
         } else if a == "--timeout" {
             let s: f64 = it
                 .next()
@@ -149,6 +155,10 @@ fn bench() {
     }
     if loops_mode {
         loops::run(timeout.as_secs_f64(), &args);
+        return;
+    }
+    if native_mode {
+        native::run(timeout.as_secs_f64(), &args);
         return;
     }
     if scale_mode {

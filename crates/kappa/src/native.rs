@@ -272,6 +272,7 @@ fn explore(
         .arg(&exe)
         .arg(&sym)
         .arg(&rt)
+        .args(["-Wl,--gc-sections", "-Wl,-S"])
         .args(["-lpthread", "-ldl", "-lm", "-lrt", "-lutil"]);
     match run_tool(&mut cc, deadline) {
         Ok(Some(())) => {}

@@ -99,8 +99,10 @@ fn rt() -> &'static mut Runtime {
 
 extern "C" fn at_exit() {
     let r = rt();
-    if r.conn.is_some() && r.conn_pid == std::process::id() {
-        r.conn.as_mut().unwrap().send("D\n");
+    if r.conn_pid == std::process::id() {
+        if let Some(c) = r.conn.as_mut() {
+            c.send("D\n");
+        }
     }
 }
 
@@ -332,6 +334,25 @@ pub extern "C" fn __kappa_binop(op: u32, w: u32, ca: u64, ta: u64, cb: u64, tb: 
         let is_zero = r.terms.icmp(abi::icmp::EQ, b, z);
         if r.choose(is_zero) {
             r.unsupported("division by zero");
+        }
+        if matches!(op, abi::binop::SDIV | abi::binop::SREM) {
+            let min = r.terms.konst(w, 1u64 << (w - 1));
+            let m1 = r.terms.konst(w, u64::MAX);
+            let a_min = r.terms.icmp(abi::icmp::EQ, a, min);
+            let b_m1 = r.terms.icmp(abi::icmp::EQ, b, m1);
+            let both = r.terms.binop(abi::binop::AND, a_min, b_m1);
+            if r.choose(both) {
+                r.unsupported("signed division overflow (INT_MIN / -1)");
+            }
+        }
+    }
+    // undefined behaviour, as the interpreter treats it: the side where it
+    // happens ends `unsupported`, the other goes on
+    if matches!(op, abi::binop::SHL | abi::binop::LSHR | abi::binop::ASHR) {
+        let wc = r.terms.konst(w, w as u64);
+        let too_far = r.terms.icmp(abi::icmp::UGE, b, wc);
+        if r.choose(too_far) {
+            r.unsupported("shift by at least the width");
         }
     }
     r.terms.binop(op, a, b) as u64

@@ -47,7 +47,7 @@ impl Shadow {
             }
             return;
         }
-        let full = if w % 8 != 0 {
+        let full = if !w.is_multiple_of(8) {
             terms.cast(crate::abi::cast::ZEXT, t, 8 * n as u32)
         } else {
             t

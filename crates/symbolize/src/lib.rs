@@ -3,10 +3,10 @@
 //! 2018), written through inkwell (LLVM 16).
 //!
 //! Two phases, each followed by the LLVM verifier:
-//! 1. abstraction ([`abstraction`]): the abstract set is computed
-//!    ([`analysis`]) and every instruction consuming an abstract value gets a
+//! 1. abstraction (`abstraction`): the abstract set is computed
+//!    (`analysis`) and every instruction consuming an abstract value gets a
 //!    call to an abstract intrinsic `__kappa_abstract.*` producing its term;
-//! 2. realisation ([`realise`]): the intrinsics become calls into the runtime
+//! 2. realisation (`realise`): the intrinsics become calls into the runtime
 //!    ABI of `kappa-runtime` (`__kappa_*`).
 //!
 //! Example (the IR of `int x = nondet(); if (x > 5) ...`), before:
@@ -32,10 +32,10 @@
 //! %ch = trunc i32 %r to i1
 //! ```
 
-pub mod abstraction;
-pub mod analysis;
-pub mod llvm;
-pub mod realise;
+mod abstraction;
+mod analysis;
+mod llvm;
+mod realise;
 
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
@@ -172,4 +172,82 @@ pub fn symbolize_file(input: &Path, output: &Path) -> Result<Stats, SymbolizeErr
     let stats = symbolize(&ctx, &m)?;
     write_module(&m, output)?;
     Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str = r#"
+declare i32 @__VERIFIER_nondet_int()
+declare void @reach_error()
+@g = global i32 0
+
+define internal i32 @inc(i32 %v) {
+  %r = add nsw i32 %v, 1
+  ret i32 %r
+}
+
+define i32 @main() {
+entry:
+  %x = call i32 @__VERIFIER_nondet_int()
+  store i32 %x, ptr @g
+  %y = load i32, ptr @g
+  %z = call i32 @inc(i32 %y)
+  %c = icmp sgt i32 %z, 5
+  br i1 %c, label %then, label %end
+then:
+  call void @reach_error()
+  br label %end
+end:
+  %p = phi i32 [ %z, %then ], [ 0, %entry ]
+  %q = sdiv i32 100, %p
+  ret i32 %q
+}
+"#;
+
+    #[test]
+    fn both_phases_verify_and_leave_only_runtime_calls() {
+        let ctx = Context::create();
+        let buf = MemoryBuffer::create_from_memory_range_copy(SRC.as_bytes(), "t");
+        let m = ctx.create_module_from_ir(buf).expect("parses");
+        let st = symbolize(&ctx, &m).expect("symbolizes");
+        assert_eq!(st.inputs, 1);
+        assert_eq!(st.choices, 1);
+        assert!(st.memory, "a term is stored");
+        assert_eq!(st.freezes, 1);
+        assert_eq!(st.thaws, 1);
+        let text = m.print_to_string().to_string();
+        assert!(!text.contains("__kappa_abstract."), "{text}");
+        for f in [
+            "@__kappa_input",
+            "@__kappa_freeze",
+            "@__kappa_thaw",
+            "@__kappa_set_arg",
+            "@__kappa_get_arg",
+            "@__kappa_set_ret",
+            "@__kappa_get_ret",
+            "@__kappa_binop",
+            "@__kappa_icmp",
+            "@__kappa_choose",
+            "@__kappa_error",
+        ] {
+            assert!(text.contains(f), "{f} missing:\n{text}");
+        }
+        // the phi of a term and a constant gets a term phi; the division's
+        // concrete divisor is guarded against a garbage 0
+        assert!(text.contains("phi i64"), "{text}");
+        assert!(text.contains("select i1"), "{text}");
+    }
+
+    #[test]
+    fn a_concrete_program_is_unchanged_but_for_declarations() {
+        let ctx = Context::create();
+        let src = "define i32 @main() {\n  %a = add i32 1, 2\n  ret i32 %a\n}\n";
+        let buf = MemoryBuffer::create_from_memory_range_copy(src.as_bytes(), "t");
+        let m = ctx.create_module_from_ir(buf).expect("parses");
+        let st = symbolize(&ctx, &m).expect("symbolizes");
+        assert_eq!(st.abstract_values, 0);
+        assert!(!m.print_to_string().to_string().contains("__kappa"));
+    }
 }

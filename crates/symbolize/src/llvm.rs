@@ -235,8 +235,3 @@ pub fn reverse_post_order(f: Value) -> Vec<Block> {
     post.reverse();
     post
 }
-
-/// The function containing instruction `i`.
-pub fn parent_function(i: Value) -> Value {
-    unsafe { LLVMGetBasicBlockParent(LLVMGetInstructionParent(i)) }
-}
