@@ -129,6 +129,18 @@ pub struct VerifyArgs {
     /// Compact mode: which template to apply where several could.
     #[arg(long, value_enum, default_value_t = TemplateStrategyArg::First)]
     pub template_strategy: TemplateStrategyArg,
+    /// Native mode: how paths are explored.
+    #[arg(long, value_enum, default_value_t = NativeExplorerArg::Fork)]
+    pub native_explorer: NativeExplorerArg,
+}
+
+/// Explorers of native mode.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum NativeExplorerArg {
+    /// Each choice with two feasible sides forks the process (depth-first).
+    Fork,
+    /// Depth-first by re-running the program with a prefix of decisions.
+    Replay,
 }
 
 /// Template choice of compact mode.

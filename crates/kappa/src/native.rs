@@ -20,6 +20,7 @@ use kappa_replay::{Limits, Outcome};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+
 use std::time::{Duration, Instant};
 
 /// Sources and data model of a program or task.
@@ -292,87 +293,53 @@ fn explore(
         ..Default::default()
     };
     let server = Server::start(tmp.path(), scfg)?;
-    let mem_bytes = args.max_memory.saturating_mul(1 << 20);
-    let mut cmd = Command::new(&exe);
-    cmd.env("KAPPA_NATIVE_SOCKET", &server.path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    // SAFETY: only async-signal-safe calls between fork and exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            libc::setpgid(0, 0);
-            let lim = libc::rlimit {
-                rlim_cur: mem_bytes as libc::rlim_t,
-                rlim_max: mem_bytes as libc::rlim_t,
-            };
-            libc::setrlimit(libc::RLIMIT_AS, &lim);
-            Ok(())
-        });
-    }
     let t2 = Instant::now();
-    let mut child = cmd.spawn()?;
-    let mut root_status = None;
-    let mut checked = 0usize;
-    let mut rejected: Vec<String> = vec![];
-    let mut peak_kb = 0u64;
-    let mut last_mem = Instant::now();
-    let mut confirmed: Option<(ErrorWitness, String)> = None;
-    let mut stop_reason: Option<String> = None;
-    loop {
-        if root_status.is_none() {
-            root_status = child.try_wait()?;
+    let mut w = Watch {
+        server: &server,
+        sources,
+        dm,
+        deadline,
+        max_memory_mb: args.max_memory,
+        checked: 0,
+        rejected: vec![],
+        peak_kb: 0,
+        confirmed: None,
+        stop_reason: None,
+        last_root: None,
+        runs: 0,
+        signaled: None,
+    };
+    match args.native_explorer {
+        crate::NativeExplorerArg::Fork => {
+            let mut child = spawn(&exe, &server, args.max_memory, None)?;
+            w.watch(&mut child, timeout_reason("exploring"))?;
         }
-        let errors: Vec<_> = {
-            let o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
-            o.errors[checked..].to_vec()
-        };
-        for e in errors {
-            checked += 1;
-            let w = witness(&e);
-            let limits = Limits {
-                time: Duration::from_secs(10),
-                memory_bytes: 1 << 30,
-                deadline: deadline.map(|d| d + Duration::from_millis(300)),
-            };
-            match kappa_replay::replay(sources, dm, &crate::verify::test_vector(&w), &limits) {
-                Ok(r) if r.outcome == Outcome::ReachedError => {
-                    confirmed = Some((w, "reach_error reached".into()));
+        crate::NativeExplorerArg::Replay => {
+            // depth-first over decision prefixes: each run follows its prefix,
+            // then the first side of every new decision, and reports the
+            // other side as a new prefix
+            let mut stack = vec![String::new()];
+            while let Some(prefix) = stack.pop() {
+                let mut child = spawn(&exe, &server, args.max_memory, Some(&prefix))?;
+                if !w.watch(&mut child, timeout_reason("exploring"))? {
                     break;
                 }
-                Ok(r) => rejected.push(format!("native replay: {:?}", r.outcome)),
-                Err(e) => rejected.push(format!("native replay failed: {e}")),
+                let mut o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
+                stack.append(&mut o.pending);
             }
         }
-        if confirmed.is_some() {
-            break;
-        }
-        let live = server.outcomes.lock().map(|o| o.live).unwrap_or(0);
-        if root_status.is_some() && live == 0 {
-            break;
-        }
-        let now = Instant::now();
-        if deadline.is_some_and(|d| now >= d) {
-            stop_reason = Some(timeout_reason("exploring"));
-            break;
-        }
-        if now.duration_since(last_mem) >= Duration::from_millis(100) {
-            last_mem = now;
-            let kb = group_rss_kb(child.id() as i32);
-            peak_kb = peak_kb.max(kb);
-            if kb / 1024 > args.max_memory {
-                stop_reason = Some(format!(
-                    "memory bound hit ({} MiB resident in the native process tree, --max-memory {})",
-                    kb / 1024,
-                    args.max_memory
-                ));
-                break;
-            }
-        }
-        std::thread::sleep(Duration::from_millis(2));
     }
     let run_time = t2.elapsed();
-    kill_group(&mut child);
+    let Watch {
+        rejected,
+        peak_kb,
+        confirmed,
+        stop_reason,
+        last_root: root_status,
+        runs,
+        signaled,
+        ..
+    } = w;
     let o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
     let _ = start;
     let stats = Stats {
@@ -384,12 +351,17 @@ fn explore(
         ..Stats::default()
     };
     let notes = vec![format!(
-        "native: transform {:.3}s ({} abstract instructions, {} choices), compile+link {:.3}s, run {:.3}s, {} processes, peak memory of the process tree {} KiB",
+        "native: transform {:.3}s ({} abstract instructions, {} choices), compile+link {:.3}s, run {:.3}s ({} explorer, {} runs, {} processes), peak memory of the process tree {} KiB",
         transform_time.as_secs_f64(),
         st.abstract_instructions,
         st.choices,
         link_time.as_secs_f64(),
         run_time.as_secs_f64(),
+        match args.native_explorer {
+            crate::NativeExplorerArg::Fork => "fork",
+            crate::NativeExplorerArg::Replay => "replay",
+        },
+        runs,
         o.processes.max(1),
         peak_kb
     )];
@@ -403,7 +375,7 @@ fn explore(
             stats,
         });
     }
-    let reason = stop_reason.or_else(|| incomplete(&o, root_status, &rejected));
+    let reason = stop_reason.or_else(|| incomplete(&o, root_status, signaled, &rejected));
     Ok(Run {
         verdict: if reason.is_none() {
             Verdict::True
@@ -418,13 +390,139 @@ fn explore(
     })
 }
 
+/// Starts the symbolized program in its own process group, under the
+/// memory limit; `prefix` selects the replay explorer with that decision prefix.
+fn spawn(exe: &Path, server: &Server, max_memory: u64, prefix: Option<&str>) -> Result<Child> {
+    let mem_bytes = max_memory.saturating_mul(1 << 20);
+    let mut cmd = Command::new(exe);
+    cmd.env("KAPPA_NATIVE_SOCKET", &server.path)
+        .env_remove("KAPPA_NATIVE_INPUTS")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    match prefix {
+        Some(p) => cmd.env("KAPPA_NATIVE_PREFIX", p),
+        None => cmd.env_remove("KAPPA_NATIVE_PREFIX"),
+    };
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::setpgid(0, 0);
+            let lim = libc::rlimit {
+                rlim_cur: mem_bytes as libc::rlim_t,
+                rlim_max: mem_bytes as libc::rlim_t,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &lim);
+            Ok(())
+        });
+    }
+    Ok(cmd.spawn()?)
+}
+
+/// The state of a run's supervision: error replays, limits, the last
+/// root process's status.
+struct Watch<'a> {
+    server: &'a Server,
+    sources: &'a [PathBuf],
+    dm: DataModel,
+    deadline: Option<Instant>,
+    max_memory_mb: u64,
+    checked: usize,
+    rejected: Vec<String>,
+    peak_kb: u64,
+    confirmed: Option<(ErrorWitness, String)>,
+    stop_reason: Option<String>,
+    last_root: Option<std::process::ExitStatus>,
+    runs: u64,
+    /// A signal that killed some run's root process.
+    signaled: Option<i32>,
+}
+
+impl Watch<'_> {
+    /// Waits until `child` and every process of its tree have ended (every
+    /// connection closed), replaying each reported error natively as it
+    /// arrives. Returns false (after killing the tree) when the run must
+    /// stop: an error was confirmed, the deadline passed or memory ran out.
+    fn watch(&mut self, child: &mut Child, timeout_reason: String) -> Result<bool> {
+        self.runs += 1;
+        let mut root_status = None;
+        let mut last_mem = Instant::now();
+        let go_on = loop {
+            if root_status.is_none() {
+                root_status = child.try_wait()?;
+            }
+            let errors: Vec<_> = {
+                let o = self
+                    .server
+                    .outcomes
+                    .lock()
+                    .map_err(|_| anyhow!("poisoned"))?;
+                o.errors[self.checked..].to_vec()
+            };
+            for e in errors {
+                self.checked += 1;
+                let w = witness(&e);
+                let limits = Limits {
+                    time: Duration::from_secs(10),
+                    memory_bytes: 1 << 30,
+                    deadline: self.deadline.map(|d| d + Duration::from_millis(300)),
+                };
+                let test = crate::verify::test_vector(&w);
+                match kappa_replay::replay(self.sources, self.dm, &test, &limits) {
+                    Ok(r) if r.outcome == Outcome::ReachedError => {
+                        self.confirmed = Some((w, "reach_error reached".into()));
+                        break;
+                    }
+                    Ok(r) => self
+                        .rejected
+                        .push(format!("native replay: {:?}", r.outcome)),
+                    Err(e) => self.rejected.push(format!("native replay failed: {e}")),
+                }
+            }
+            if self.confirmed.is_some() {
+                break false;
+            }
+            let live = self.server.outcomes.lock().map(|o| o.live).unwrap_or(0);
+            if root_status.is_some() && live == 0 {
+                break true;
+            }
+            let now = Instant::now();
+            if self.deadline.is_some_and(|d| now >= d) {
+                self.stop_reason = Some(timeout_reason);
+                break false;
+            }
+            if now.duration_since(last_mem) >= Duration::from_millis(100) {
+                last_mem = now;
+                let kb = group_rss_kb(child.id() as i32);
+                self.peak_kb = self.peak_kb.max(kb);
+                if kb / 1024 > self.max_memory_mb {
+                    self.stop_reason = Some(format!(
+                        "memory bound hit ({} MiB resident in the native process tree, --max-memory {})",
+                        kb / 1024,
+                        self.max_memory_mb
+                    ));
+                    break false;
+                }
+            }
+            std::thread::sleep(Duration::from_micros(500));
+        };
+        kill_group(child);
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(sig) = root_status.and_then(|s| s.signal()) {
+            self.signaled.get_or_insert(sig);
+        }
+        self.last_root = root_status;
+        Ok(go_on)
+    }
+}
+
 /// Why the exploration is not complete (None: every path ended normally).
 fn incomplete(
     o: &Outcomes,
     root: Option<std::process::ExitStatus>,
+    signaled: Option<i32>,
     rejected: &[String],
 ) -> Option<String> {
-    use std::os::unix::process::ExitStatusExt;
     if let Some(u) = o.unsupported.first() {
         return Some(format!("unsupported: {u} ({} paths)", o.unsupported.len()));
     }
@@ -440,11 +538,10 @@ fn incomplete(
             o.crashed
         ));
     }
+    if let Some(sig) = signaled {
+        return Some(format!("the native program was killed by signal {sig}"));
+    }
     match root {
-        Some(st) if st.signal().is_some() => Some(format!(
-            "the native program was killed by signal {}",
-            st.signal().unwrap_or(0)
-        )),
         Some(_) => None,
         None => Some("the native program did not end".into()),
     }

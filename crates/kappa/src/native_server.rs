@@ -43,6 +43,8 @@ pub struct Outcomes {
     pub queries: u64,
     /// Queries the solver could not decide.
     pub solver_unknown: u64,
+    /// Decision prefixes still to run (replay explorer), in report order.
+    pub pending: Vec<String>,
 }
 
 /// The server: socket path and shared outcomes.
@@ -344,6 +346,14 @@ fn handle(
         "B" => {
             if let Ok(mut o) = shared.lock() {
                 o.bounds.push(rest.to_string());
+            }
+        }
+        "P" => {
+            if rest.split_whitespace().any(|d| d != "0" && d != "1") {
+                return None;
+            }
+            if let Ok(mut o) = shared.lock() {
+                o.pending.push(rest.to_string());
             }
         }
         _ => return None,

@@ -3,7 +3,7 @@
 //! the runtime and run, both explored by kappa (verdict, number of explored
 //! paths, the test produced and its native replay) and alone on given inputs
 //! (`KAPPA_NATIVE_INPUTS`: the decisions taken and whether reach_error is
-//! reached). Every produced module must pass the LLVM verifier, and on
+//! reached). Both explorers (fork, replay) must agree. Every produced module must pass the LLVM verifier, and on
 //! tests/programs the native verdicts never contradict the expected ones.
 //!
 //! The runtime library must be built first (`scripts/build-runtime.sh`,
@@ -94,6 +94,17 @@ fn native_programs_verdicts_paths_and_tests() {
             if got.to_string() != p {
                 return Some(format!("{name}: {got} paths explored, expected {p}"));
             }
+        }
+        // the replay explorer (re-runs with decision prefixes) agrees
+        let r = verify_json(path, &["--timeout", "60", "--native-explorer", "replay"]);
+        if r["verdict"] != v["verdict"] {
+            return Some(format!("{name}: replay explorer says {}", r["verdict"]));
+        }
+        if verdict == "true" && r["stats"]["paths"] != v["stats"]["paths"] {
+            return Some(format!(
+                "{name}: replay explorer explored {} paths, fork explorer {}",
+                r["stats"]["paths"], v["stats"]["paths"]
+            ));
         }
         if verdict == "false" {
             // the produced test, in Test-Comp format, replays to reach_error

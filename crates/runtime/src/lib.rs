@@ -7,6 +7,10 @@
 //! process forks, the child follows the true side and the parent waits for
 //! it (depth-first, one running process, live processes bounded by
 //! `KAPPA_NATIVE_MAX_FORKS`, default 512) before following the false side.
+//! With `KAPPA_NATIVE_PREFIX` set the replay explorer is used instead: the
+//! run follows the given decisions, then the first side of each new one,
+//! and reports the other sides to kappa, which re-runs the program with
+//! them (depth-first, one process at a time).
 //! Feasibility and models are asked from the `kappa` process over a socket
 //! ([`conn`]); the runtime itself has no solver and no C++ dependency, so it
 //! builds for i686 (ILP32 programs) as well as x86_64.
@@ -50,6 +54,12 @@ pub struct Runtime {
     /// stderr (`kappa-decision 0|1`), `reach_error` prints
     /// `kappa-reach-error` and exits with status 99.
     fixed: Option<Vec<u64>>,
+    /// Replay explorer (`KAPPA_NATIVE_PREFIX="1 0 .."`): no process forks;
+    /// decision k follows the prefix, later ones take the first side and
+    /// report the other as a new prefix (`P d0 .. dk`).
+    prefix: Option<Vec<bool>>,
+    /// Decisions taken so far (replay explorer).
+    decisions: Vec<bool>,
 }
 
 struct Global(UnsafeCell<Option<Runtime>>);
@@ -84,6 +94,10 @@ fn rt() -> &'static mut Runtime {
             max_forks: env_u32("KAPPA_NATIVE_MAX_FORKS", 512),
             max_lower: env_u32("KAPPA_NATIVE_MAX_LOWER", 256),
             exit_hook: false,
+            prefix: std::env::var("KAPPA_NATIVE_PREFIX")
+                .ok()
+                .map(|v| v.split_whitespace().map(|d| d == "1").collect()),
+            decisions: vec![],
             fixed: std::env::var("KAPPA_NATIVE_INPUTS").ok().map(|v| {
                 v.split_whitespace()
                     .map(|x| {
@@ -191,6 +205,25 @@ impl Runtime {
     /// in the parent after the child's subtree is done. None when the bound
     /// on live processes is reached (reported to kappa).
     fn fork(&mut self) -> Option<bool> {
+        if let Some(prefix) = &self.prefix {
+            let k = self.decisions.len();
+            let side = match prefix.get(k) {
+                Some(&d) => d,
+                None => {
+                    let mut msg = String::from("P");
+                    for &d in &self.decisions {
+                        msg.push_str(if d { " 1" } else { " 0" });
+                    }
+                    msg.push_str(" 0\n");
+                    if let Some(c) = self.conn() {
+                        c.send(&msg);
+                    }
+                    true
+                }
+            };
+            self.decisions.push(side);
+            return Some(side);
+        }
         if self.depth >= self.max_forks {
             if let Some(c) = self.conn() {
                 c.send("B fork bound (KAPPA_NATIVE_MAX_FORKS) reached\n");
