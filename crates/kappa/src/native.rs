@@ -449,7 +449,7 @@ impl Watch<'_> {
         let mut last_mem = Instant::now();
         let go_on = loop {
             if root_status.is_none() {
-                root_status = child.try_wait()?;
+                root_status = reap(child, &mut self.peak_kb);
             }
             let errors: Vec<_> = {
                 let o = self
@@ -506,6 +506,9 @@ impl Watch<'_> {
             }
             std::thread::sleep(Duration::from_micros(500));
         };
+        if root_status.is_none() {
+            self.peak_kb = self.peak_kb.max(group_rss_kb(child.id() as i32));
+        }
         kill_group(child);
         use std::os::unix::process::ExitStatusExt;
         if let Some(sig) = root_status.and_then(|s| s.signal()) {
@@ -513,6 +516,32 @@ impl Watch<'_> {
         }
         self.last_root = root_status;
         Ok(go_on)
+    }
+}
+
+/// Reaps `child` if it has ended (`wait4`, so its own peak resident set is
+/// known: `peak_kb` becomes at least that).
+fn reap(child: &Child, peak_kb: &mut u64) -> Option<std::process::ExitStatus> {
+    use std::os::unix::process::ExitStatusExt;
+    let mut status = 0;
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child, with valid out-pointers.
+    let r = unsafe {
+        libc::wait4(
+            child.id() as libc::pid_t,
+            &mut status,
+            libc::WNOHANG,
+            &mut ru,
+        )
+    };
+    if r == child.id() as libc::pid_t {
+        *peak_kb = (*peak_kb).max(ru.ru_maxrss.max(0) as u64);
+        Some(std::process::ExitStatus::from_raw(status))
+    } else if r < 0 {
+        // already reaped (or not ours): treat as ended normally
+        Some(std::process::ExitStatus::from_raw(0))
+    } else {
+        None
     }
 }
 

@@ -537,6 +537,19 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     }
                 }
             }
+            O::LLVMAtomicRMW | O::LLVMAtomicCmpXchg | O::LLVMVAArg if self.a.memory => {
+                // reads memory the runtime cannot follow: fine only if no term is there
+                let n = llvm::num_operands(i);
+                self.lower_abstract_operands(i, n)?;
+                let p = llvm::operand(i, 0);
+                self.before(i);
+                self.call(
+                    "check",
+                    None,
+                    &[self.ptrt(), self.i64t()],
+                    &[p, self.c64(16)],
+                )?;
+            }
             O::LLVMInvoke | O::LLVMCallBr => {
                 if llvm::operands(i).iter().any(|&o| self.a.is_abstract(o)) {
                     return self.unsupported(i, "invoke with an abstract operand");
@@ -554,6 +567,9 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
     fn call_site(&mut self, i: Value) -> Result<(), SymbolizeError> {
         let nargs = llvm::num_call_args(i);
         let marked = self.a.is_abstract(i);
+        if llvm::calls_inline_asm(i) {
+            return self.unsupported(i, "inline assembly");
+        }
         let Some(g) = llvm::called_function(i) else {
             self.indirect_args(i, nargs)?;
             if marked {

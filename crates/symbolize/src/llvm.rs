@@ -133,6 +133,14 @@ pub fn called_function(call: Value) -> Option<Value> {
     }
 }
 
+/// Whether a call calls inline assembly.
+pub fn calls_inline_asm(call: Value) -> bool {
+    unsafe {
+        let c = LLVMGetCalledValue(call);
+        !c.is_null() && !LLVMIsAInlineAsm(c).is_null()
+    }
+}
+
 /// The number of arguments of a call.
 pub fn num_call_args(call: Value) -> u32 {
     unsafe { LLVMGetNumArgOperands(call) }
