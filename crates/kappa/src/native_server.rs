@@ -299,14 +299,18 @@ fn handle(
                 solver.check(&cs, goal)
             };
             let reply = match &ans {
-                SatResult::Sat(m) if tag == "M" => {
+                SatResult::Sat(m) => {
+                    // `M`: every input; `Q`: the inputs the model assigns (the
+                    // runtime keeps its own values for the others, which
+                    // satisfy the constraints independent of this query)
                     let mut s = String::from("sat");
-                    for (_, _, sym) in &c.inputs {
-                        s.push_str(&format!(" {}", m.get(*sym) as u64));
+                    for (k, (_, _, sym)) in c.inputs.iter().enumerate() {
+                        if tag == "M" || m.scalars.contains_key(sym) {
+                            s.push_str(&format!(" {k}:{}", m.get(*sym) as u64));
+                        }
                     }
                     s
                 }
-                SatResult::Sat(_) => "sat".to_string(),
                 SatResult::Unsat => "unsat".to_string(),
                 SatResult::Unknown(why) => format!("unknown {}", why.replace('\n', " ")),
             };

@@ -10,7 +10,8 @@
 //! values), `D` (path ended normally), `U reason` (path ended unsupported),
 //! `B reason` (a bound cut some paths; the path goes on).
 //!
-//! kappa → runtime: `ok id inherited` (to `H`), `sat`, `sat v0 .. vk` (to `M`), `unsat`,
+//! kappa → runtime: `ok id inherited` (to `H`), `sat k:v ..` (values of
+//! inputs in the model: all for `M`, those the query constrains for `Q`), `unsat`,
 //! `unknown reason`.
 
 use crate::term::Terms;
@@ -31,8 +32,9 @@ pub struct Conn {
 
 /// The answer to a query.
 pub enum Answer {
-    /// Satisfiable (with input values for `M`).
-    Sat(Vec<u64>),
+    /// Satisfiable, with values of inputs (input number, value): every
+    /// input for `M`, at least those the query constrains for `Q`.
+    Sat(Vec<(usize, u64)>),
     /// Unsatisfiable.
     Unsat,
     /// Undecided, with kappa's reason.
@@ -117,7 +119,13 @@ impl Conn {
         }
         let mut it = line.split_whitespace();
         match it.next() {
-            Some("sat") => Answer::Sat(it.filter_map(|v| v.parse().ok()).collect()),
+            Some("sat") => Answer::Sat(
+                it.filter_map(|kv| {
+                    let (k, v) = kv.split_once(':')?;
+                    Some((k.parse().ok()?, v.parse().ok()?))
+                })
+                .collect(),
+            ),
             Some("unsat") => Answer::Unsat,
             _ => Answer::Unknown(line.trim().trim_start_matches("unknown").trim().to_string()),
         }

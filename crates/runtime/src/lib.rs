@@ -36,6 +36,10 @@ pub struct Runtime {
     pub pc: Vec<u32>,
     /// Inputs so far: width and nondet function name.
     pub inputs: Vec<(u32, String)>,
+    /// Input values satisfying the path condition (the concrete side of the
+    /// concolic domain, kept consistent through the solver's models): a
+    /// side it satisfies is feasible without a query.
+    pub witness: Vec<u64>,
     /// Frozen memory.
     pub shadow: shadow::Shadow,
     /// Argument slots (terms of the arguments of the call being made).
@@ -85,6 +89,7 @@ fn rt() -> &'static mut Runtime {
             terms: Terms::default(),
             pc: vec![],
             inputs: vec![],
+            witness: vec![],
             shadow: shadow::Shadow::default(),
             args: vec![0; 64],
             ret: 0,
@@ -186,18 +191,32 @@ impl Runtime {
         a
     }
 
-    /// Is `pc ∧ t` satisfiable? Ends the path as unsupported if undecided.
-    fn feasible(&mut self, t: u32) -> bool {
+    /// Is `pc ∧ t` satisfiable? `Some(values)` with the input values to
+    /// adopt for it (none if the witness already satisfies `t`), `None` if
+    /// unsatisfiable. Ends the path as unsupported if undecided.
+    fn feasible(&mut self, t: u32) -> Option<Vec<(usize, u64)>> {
         if let Some(v) = self.terms.constant(t) {
-            return v != 0;
+            return (v != 0).then(Vec::new);
         }
         if let Some(inputs) = &self.fixed {
-            return self.terms.eval(t, inputs) != 0;
+            return (self.terms.eval(t, inputs) != 0).then(Vec::new);
+        }
+        if self.terms.eval(t, &self.witness) != 0 {
+            return Some(vec![]);
         }
         match self.ask(false, Some(t)) {
-            Answer::Sat(_) => true,
-            Answer::Unsat => false,
+            Answer::Sat(m) => Some(m),
+            Answer::Unsat => None,
             Answer::Unknown(r) => self.unsupported(&format!("solver: {r}")),
+        }
+    }
+
+    /// Adopts model values for the witness.
+    fn adopt(&mut self, m: &[(usize, u64)]) {
+        for &(k, v) in m {
+            if k < self.witness.len() {
+                self.witness[k] = v & term::mask(self.inputs[k].0);
+            }
         }
     }
 
@@ -265,30 +284,28 @@ impl Runtime {
             return side;
         }
         let nt = self.terms.not1(t);
-        let yes = self.feasible(t);
-        let no = self.feasible(nt);
-        match (yes, no) {
-            (true, true) => {
-                let side = self.fork().unwrap_or(true);
-                self.pc.push(if side { t } else { nt });
-                side
-            }
-            (true, false) => true,
-            (false, true) => false,
-            (false, false) => self.end("D\n"),
+        // the witness decides one side; only the other needs the solver
+        let v = self.terms.eval(t, &self.witness) != 0;
+        let (cur, other) = if v { (t, nt) } else { (nt, t) };
+        let Some(m) = self.feasible(other) else {
+            return v;
+        };
+        let side = self.fork().unwrap_or(true);
+        if side == v {
+            self.pc.push(cur);
+        } else {
+            self.pc.push(other);
+            self.adopt(&m);
         }
+        side
     }
 
-    /// A model of the path condition: the input values.
+    /// A model of the path condition: the input values (the witness).
     fn model(&mut self) -> Vec<u64> {
         if let Some(inputs) = &self.fixed {
             return inputs.clone();
         }
-        match self.ask(true, None) {
-            Answer::Sat(v) => v,
-            Answer::Unsat => self.unsupported("path condition unsatisfiable at a model query"),
-            Answer::Unknown(r) => self.unsupported(&format!("solver: {r}")),
-        }
+        self.witness.clone()
     }
 
     /// A concrete value of term `t`, enumerating the feasible values by
@@ -303,15 +320,14 @@ impl Runtime {
         let w = self.terms.width(t);
         let mut n = 0;
         loop {
-            let m = self.model();
-            let v = self.terms.eval(t, &m);
+            let v = self.terms.eval(t, &self.witness);
             let k = self.terms.konst(w, v);
             let eq = self.terms.icmp(abi::icmp::EQ, t, k);
             let ne = self.terms.not1(eq);
-            if !self.feasible(ne) {
+            let Some(m) = self.feasible(ne) else {
                 self.pc.push(eq);
                 return v;
-            }
+            };
             n += 1;
             let side = if n >= self.max_lower {
                 if let Some(c) = self.conn() {
@@ -322,7 +338,10 @@ impl Runtime {
                 self.fork()
             };
             match side {
-                Some(false) => self.pc.push(ne),
+                Some(false) => {
+                    self.pc.push(ne);
+                    self.adopt(&m);
+                }
                 _ => {
                     self.pc.push(eq);
                     return v;
@@ -458,10 +477,13 @@ pub extern "C" fn __kappa_assume(w: u32, c: u64, t: u64) {
     }
     let z = r.terms.konst(w, 0);
     let cond = r.terms.icmp(abi::icmp::NE, t as u32, z);
-    if !r.feasible(cond) {
-        r.end("D\n");
+    match r.feasible(cond) {
+        None => r.end("D\n"),
+        Some(m) => {
+            r.adopt(&m);
+            r.pc.push(cond);
+        }
     }
-    r.pc.push(cond);
 }
 
 /// A concrete value of a `w`-bit (concrete, term) pair; each feasible value
@@ -490,6 +512,7 @@ pub extern "C" fn __kappa_input(w: u32, name: *const libc::c_char) -> u64 {
     let r = rt();
     let k = r.inputs.len() as u64;
     r.inputs.push((w, cstr(name)));
+    r.witness.push(0);
     r.terms.input(w, k) as u64
 }
 
