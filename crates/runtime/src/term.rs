@@ -184,8 +184,23 @@ impl Terms {
     /// `a op b`.
     pub fn binop(&mut self, op: u32, a: u32, b: u32) -> u32 {
         let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.constant(a), self.constant(b)) {
+        let (ca, cb) = (self.constant(a), self.constant(b));
+        if let (Some(x), Some(y)) = (ca, cb) {
             return self.konst(w, fold_binop(op, w, x, y));
+        }
+        // neutral and absorbing constants
+        let zero = |c: Option<u64>| c == Some(0);
+        let ones = |c: Option<u64>| c == Some(mask(w));
+        match op {
+            binop::AND if zero(ca) || zero(cb) => return self.konst(w, 0),
+            binop::MUL if zero(ca) || zero(cb) => return self.konst(w, 0),
+            binop::AND if ones(ca) => return b,
+            binop::AND if ones(cb) => return a,
+            binop::OR | binop::XOR | binop::ADD if zero(ca) => return b,
+            binop::OR | binop::XOR | binop::ADD | binop::SUB if zero(cb) => return a,
+            binop::OR if ones(ca) || ones(cb) => return self.konst(w, mask(w)),
+            binop::SHL | binop::LSHR | binop::ASHR if zero(cb) => return a,
+            _ => {}
         }
         self.intern(Node {
             kind: node::BINOP,
@@ -373,5 +388,12 @@ mod tests {
         assert_eq!(t.eval(cat, &[0x1234]), 0x1234);
         let folded = t.binop(binop::MUL, c, c);
         assert_eq!(t.constant(folded), Some(25));
+        let z = t.konst(32, 0);
+        let b1 = t.icmp(icmp::EQ, x, c);
+        let f1 = t.konst(1, 0);
+        assert_eq!(t.binop(binop::AND, b1, f1), f1);
+        assert_eq!(t.binop(binop::ADD, x, z), x);
+        let d = t.binop(binop::SUB, z, x);
+        assert_eq!(t.eval(d, &[3]), (-3i32) as u32 as u64);
     }
 }
