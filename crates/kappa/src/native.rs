@@ -487,7 +487,12 @@ impl Watch<'_> {
                 break true;
             }
             let now = Instant::now();
-            if self.deadline.is_some_and(|d| now >= d) {
+            // stop a little early: killing a large process tree and reporting
+            // must fit in the watchdog's grace on a loaded machine
+            if self
+                .deadline
+                .is_some_and(|d| now + Duration::from_millis(150) >= d)
+            {
                 self.stop_reason = Some(timeout_reason);
                 break false;
             }
@@ -506,7 +511,7 @@ impl Watch<'_> {
             }
             std::thread::sleep(Duration::from_micros(500));
         };
-        if root_status.is_none() {
+        if root_status.is_none() && self.stop_reason.is_none() {
             self.peak_kb = self.peak_kb.max(group_rss_kb(child.id() as i32));
         }
         kill_group(child);
