@@ -189,6 +189,23 @@ impl Conn {
     }
 }
 
+/// The model's values for the inputs it assigns, the witness's for the others.
+fn merge(
+    inputs: &[(String, u32, Symbol)],
+    m: &kappa_expr::Assignment,
+    witness: &[u64],
+) -> kappa_expr::Assignment {
+    let mut out = kappa_expr::Assignment::default();
+    for (k, (_, _, sym)) in inputs.iter().enumerate() {
+        let v = match m.scalars.get(sym) {
+            Some(&v) => v,
+            None => witness.get(k).copied().unwrap_or(0) as u128,
+        };
+        out.set(*sym, v);
+    }
+    out
+}
+
 fn nums(rest: &str) -> Vec<u64> {
     rest.split_whitespace()
         .filter_map(|v| v.parse().ok())
@@ -286,28 +303,41 @@ fn handle(
         }
         "N" => c.node(&nums(rest))?,
         "Q" | "M" => {
+            // `Q t1 .. tn | w0 .. wk`: the runtime's witness values follow the bar
+            let (ts, wit) = rest.split_once('|').unwrap_or((rest, ""));
+            let witness = nums(wit);
             let mut cs = vec![];
-            for t in nums(rest) {
+            for t in nums(ts) {
                 cs.push(b::eq(c.expr(t as u32)?, b::bv(1, 1)));
             }
-            // a model must assign every input: the whole path condition is
-            // the goal then (independence slicing would drop constraints)
             let ans = if tag == "M" {
-                solver.check(&[], b::and_all(cs))
+                // a model must assign every input: the whole path condition is
+                // the goal (independence slicing would drop constraints)
+                solver.check(&[], b::and_all(cs.clone()))
             } else {
-                let goal = cs.pop().unwrap_or_else(b::tru);
-                solver.check(&cs, goal)
+                let goal = cs.last().copied().unwrap_or_else(b::tru);
+                let ans = solver.check(&cs[..cs.len().saturating_sub(1)], goal);
+                match ans {
+                    SatResult::Sat(m) => {
+                        // the model covers the query's independent slice: the
+                        // witness gives the other inputs; if the merge does not
+                        // satisfy the whole query, solve it whole
+                        let merged = merge(&c.inputs, &m, &witness);
+                        let all = b::and_all(cs.clone());
+                        if kappa_solver::check_model(&[], all, &merged) {
+                            SatResult::Sat(merged)
+                        } else {
+                            solver.check(&[], all)
+                        }
+                    }
+                    other => other,
+                }
             };
             let reply = match &ans {
                 SatResult::Sat(m) => {
-                    // `M`: every input; `Q`: the inputs the model assigns (the
-                    // runtime keeps its own values for the others, which
-                    // satisfy the constraints independent of this query)
                     let mut s = String::from("sat");
                     for (k, (_, _, sym)) in c.inputs.iter().enumerate() {
-                        if tag == "M" || m.scalars.contains_key(sym) {
-                            s.push_str(&format!(" {k}:{}", m.get(*sym) as u64));
-                        }
+                        s.push_str(&format!(" {k}:{}", m.get(*sym) as u64));
                     }
                     s
                 }

@@ -6,13 +6,14 @@
 //! parent's connection and inherits its tables), `I k width name` (input k),
 //! `N id kind width a b c val` (term node, children sent first),
 //! `Q t1 .. tn` (is the conjunction of the 1-bit terms satisfiable?),
-//! `M t1 .. tn` (a model of it), `E v0 .. vk` (reach_error with the input
+//! `M t1 .. tn` (a model of it; both end with `| w0 .. wk`, the witness), `E v0 .. vk` (reach_error with the input
 //! values), `D` (path ended normally), `U reason` (path ended unsupported),
 //! `B reason` (a bound cut some paths; the path goes on).
 //!
-//! kappa → runtime: `ok id inherited` (to `H`), `sat k:v ..` (values of
-//! inputs in the model: all for `M`, those the query constrains for `Q`), `unsat`,
-//! `unknown reason`.
+//! kappa → runtime: `ok id inherited` (to `H`), `sat k:v ..` (a model,
+//! with a value for every input: for `Q` the solver's model of the query's
+//! independent slice merged with the witness, checked on the whole query),
+//! `unsat`, `unknown reason`.
 
 use crate::term::Terms;
 use std::io::{BufRead, BufReader, Write};
@@ -105,11 +106,16 @@ impl Conn {
         self.send(&buf);
     }
 
-    /// Asks `Q` or `M` about the conjunction of `ts`.
-    pub fn ask(&mut self, model: bool, ts: &[u32]) -> Answer {
+    /// Asks `Q` or `M` about the conjunction of `ts`, passing the witness
+    /// (input values satisfying all of `ts` but the last).
+    pub fn ask(&mut self, model: bool, ts: &[u32], witness: &[u64]) -> Answer {
         let mut q = String::from(if model { "M" } else { "Q" });
         for t in ts {
             q.push_str(&format!(" {t}"));
+        }
+        q.push_str(" |");
+        for v in witness {
+            q.push_str(&format!(" {v}"));
         }
         q.push('\n');
         self.send(&q);

@@ -186,7 +186,7 @@ impl Runtime {
         }
         let mut c = self.conn.take().expect("connected");
         c.sync(&self.terms, &self.inputs);
-        let a = c.ask(model, &ts);
+        let a = c.ask(model, &ts, &self.witness);
         self.conn = Some(c);
         a
     }
