@@ -308,6 +308,7 @@ fn explore(
         last_root: None,
         runs: 0,
         signaled: None,
+        replay_time: Duration::ZERO,
     };
     match args.native_explorer {
         crate::NativeExplorerArg::Fork => {
@@ -338,6 +339,7 @@ fn explore(
         last_root: root_status,
         runs,
         signaled,
+        replay_time,
         ..
     } = w;
     let o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
@@ -351,7 +353,7 @@ fn explore(
         ..Stats::default()
     };
     let notes = vec![format!(
-        "native: transform {:.3}s ({} abstract instructions, {} choices), compile+link {:.3}s, run {:.3}s ({} explorer, {} runs, {} processes), peak memory of the process tree {} KiB",
+        "native: transform {:.3}s ({} abstract instructions, {} choices), compile+link {:.3}s, run {:.3}s ({} explorer, {} runs, {} processes; native replay {:.3}s), peak memory of the process tree {} KiB",
         transform_time.as_secs_f64(),
         st.abstract_instructions,
         st.choices,
@@ -363,6 +365,7 @@ fn explore(
         },
         runs,
         o.processes.max(1),
+        replay_time.as_secs_f64(),
         peak_kb
     )];
     if let Some((w, replay)) = confirmed {
@@ -436,6 +439,8 @@ struct Watch<'a> {
     runs: u64,
     /// A signal that killed some run's root process.
     signaled: Option<i32>,
+    /// Time spent in native replays of error reports.
+    replay_time: Duration,
 }
 
 impl Watch<'_> {
@@ -468,7 +473,10 @@ impl Watch<'_> {
                     deadline: self.deadline.map(|d| d + Duration::from_millis(300)),
                 };
                 let test = crate::verify::test_vector(&w);
-                match kappa_replay::replay(self.sources, self.dm, &test, &limits) {
+                let t = Instant::now();
+                let res = kappa_replay::replay(self.sources, self.dm, &test, &limits);
+                self.replay_time += t.elapsed();
+                match res {
                     Ok(r) if r.outcome == Outcome::ReachedError => {
                         self.confirmed = Some((w, "reach_error reached".into()));
                         break;
