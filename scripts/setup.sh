@@ -14,3 +14,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# --mode native links kappa-runtime into 32-bit programs (ILP32, the SV-COMP
+# default): the Rust standard library for i686 is needed (32-bit C libraries
+# come from libc6-dev-i386 / lib32gcc-12-dev above).
+if command -v rustup >/dev/null 2>&1; then
+  rustup target list --installed 2>/dev/null | grep -q '^i686-unknown-linux-gnu$' \
+    || rustup target add i686-unknown-linux-gnu
+fi

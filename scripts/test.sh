@@ -4,4 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# the runtime library of --mode native (x86_64 and i686), for the test profile
+bash scripts/build-runtime.sh debug
 cargo test --workspace --no-fail-fast 2>&1

@@ -11,13 +11,15 @@
 //! `-- --loops [FILES]` the classic/compact comparison of the compact
 //! symbolic execution paper's Table 1 (see [`loops`]);
 //! `-- --conditions [FILES]` the necessary-condition figures of the
-//! abstracting path conditions paper's Table 2 (see [`conditions`]).
-//! symbolic execution paper's Table 1 (see [`loops`]); `-- --navigate
-//! [FILES]` the loop navigation paper's Table 3 beside classic execution
-//! (see [`navigate`]).
+//! abstracting path conditions paper's Table 2 (see [`conditions`]);
+//! `-- --navigate [FILES]` the loop navigation paper's Table 3 beside
+//! classic execution (see [`navigate`]); `-- --native [FILES]` native
+//! (symbolized) against classic end to end, and the code-size table of the
+//! symbolic-computation paper (see [`native`]).
 
 mod conditions;
 mod loops;
+mod native;
 mod navigate;
 mod scale;
 
@@ -140,6 +142,7 @@ fn bench() {
     let mut loops_mode = false;
     let mut conditions_mode = false;
     let mut navigate_mode = false;
+    let mut native_mode = false;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
@@ -150,6 +153,8 @@ fn bench() {
             conditions_mode = true;
         } else if a == "--navigate" {
             navigate_mode = true;
+        } else if a == "--native" {
+            native_mode = true;
         } else if a == "--timeout" {
             let s: f64 = it
                 .next()
@@ -170,6 +175,10 @@ fn bench() {
     }
     if navigate_mode {
         navigate::run(timeout.as_secs_f64(), &args);
+        return;
+    }
+    if native_mode {
+        native::run(timeout.as_secs_f64(), &args);
         return;
     }
     if scale_mode {

@@ -2,6 +2,8 @@
 
 mod chains;
 mod condition;
+mod native;
+mod native_server;
 mod overflow;
 mod report;
 mod templates;
@@ -51,6 +53,9 @@ pub enum Mode {
     /// Loop navigation: chain program form and counter constraint systems
     /// steer execution through loops.
     Navigate,
+    /// Symbolic computation by program transformation: the program is
+    /// symbolized, compiled natively with kappa-runtime and explored by forking.
+    Native,
 }
 
 impl Mode {
@@ -60,6 +65,7 @@ impl Mode {
             Mode::Classic => "classic",
             Mode::Compact => "compact",
             Mode::Navigate => "navigate",
+            Mode::Native => "native",
         }
     }
 }
@@ -146,6 +152,9 @@ pub struct VerifyArgs {
     /// Navigate mode: most path pieces built when unfolding the chain program form.
     #[arg(long, default_value_t = 20_000)]
     pub max_chain_pieces: usize,
+    /// Native mode: how paths are explored.
+    #[arg(long, value_enum, default_value_t = NativeExplorerArg::Fork)]
+    pub native_explorer: NativeExplorerArg,
 }
 
 /// How navigate mode solves a loop node's constraint system.
@@ -155,6 +164,15 @@ pub enum NavSolveArg {
     Interval,
     /// Solve at every arrival at a loop node.
     Exact,
+}
+
+/// Explorers of native mode.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum NativeExplorerArg {
+    /// Each choice with two feasible sides forks the process (depth-first).
+    Fork,
+    /// Depth-first by re-running the program with a prefix of decisions.
+    Replay,
 }
 
 /// Template choice of compact mode.
@@ -235,6 +253,17 @@ enum Cmd {
         #[arg(long, default_value_t = 20_000)]
         max_chain_pieces: usize,
     },
+    /// Write the symbolized LLVM module of a program (the transformation of --mode native).
+    Symbolize {
+        /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
+        file: PathBuf,
+        /// Output: .ll (text) or .bc (bitcode).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Data model (default: the task's, else ILP32).
+        #[arg(long, value_enum)]
+        data_model: Option<DataModelArg>,
+    },
     /// Print kappa's IR of a program.
     Ir {
         /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
@@ -263,7 +292,11 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     let res = match cli.cmd {
         Cmd::Verify(args) => {
-            let r = verify::verify(&args);
+            let r = if args.mode == Mode::Native {
+                native::verify_native(&args)
+            } else {
+                verify::verify(&args)
+            };
             if r.is_ok() {
                 // the verdict is out: skip freeing the run's expressions,
                 // states and Z3 context (seconds after a big run)
@@ -303,6 +336,11 @@ fn run(cli: Cli) -> ExitCode {
             }
             r
         }
+        Cmd::Symbolize {
+            file,
+            output,
+            data_model,
+        } => native::symbolize_cmd(&file, &output, data_model.map(Into::into)),
         Cmd::Ir { file, data_model } => verify::ir_cmd(&file, data_model.map(Into::into)),
         Cmd::Templates {
             file,

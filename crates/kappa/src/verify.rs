@@ -41,22 +41,22 @@ pub(crate) fn load(
 
 /// `secs` as a duration (`None`: too large to represent, i.e. no limit);
 /// negative or NaN values count as 0.
-fn seconds(secs: f64) -> Option<Duration> {
+pub(crate) fn seconds(secs: f64) -> Option<Duration> {
     let s = if secs.is_nan() { 0.0 } else { secs.max(0.0) };
     Duration::try_from_secs_f64(s).ok()
 }
 
 /// What the watchdog knows of the run, to render its own verdict.
 #[derive(Default)]
-struct Seen {
-    data_model: Option<DataModel>,
-    expected: Option<bool>,
+pub(crate) struct Seen {
+    pub(crate) data_model: Option<DataModel>,
+    pub(crate) expected: Option<bool>,
     stats: Stats,
 }
 
 /// Starts the watchdog (see [`watchdog`]) for this run; returns the cell
 /// through which the run keeps it informed.
-fn start_watchdog(
+pub(crate) fn start_watchdog(
     args: &VerifyArgs,
     start: Instant,
     deadline: Option<Instant>,

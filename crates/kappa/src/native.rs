@@ -1,0 +1,608 @@
+//! `kappa symbolize` and `kappa verify --mode native`: the program is
+//! compiled to bitcode (kappa-frontend's driver), symbolized
+//! (kappa-symbolize), compiled natively with clang and linked with
+//! kappa-runtime, then run: the runtime explores paths by forking and asks
+//! kappa (the server in [`crate::native_server`]) for feasibility and models.
+//! Every `reach_error` report is replayed natively (kappa-replay) before a
+//! `false`; `true` needs every process to end normally with no bound hit;
+//! anything else is `unknown` with the reason. `--timeout` and
+//! `--max-memory` apply to the whole process tree (killed as a process
+//! group).
+
+use crate::native_server::{Outcomes, Server};
+use crate::report::{self, Report};
+use crate::VerifyArgs;
+use anyhow::{anyhow, Result};
+use kappa_engine::{ErrorWitness, Stats, TestInput, Verdict};
+use kappa_frontend::{FrontendError, Task, Toolchain};
+use kappa_ir::{DataModel, Ty};
+use kappa_replay::{Limits, Outcome};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use std::time::{Duration, Instant};
+
+/// Sources and data model of a program or task.
+fn sources_of(
+    path: &Path,
+    dm: Option<DataModel>,
+) -> Result<(Vec<PathBuf>, DataModel, Option<Task>)> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if matches!(ext, "yml" | "yaml") {
+        let t = Task::read(path).map_err(|e| anyhow!("{e}"))?;
+        let dm = dm.unwrap_or(t.data_model);
+        Ok((t.input_files.clone(), dm, Some(t)))
+    } else {
+        if !path.is_file() {
+            return Err(anyhow!(
+                "{}: cannot read file: no such file",
+                path.display()
+            ));
+        }
+        Ok((vec![path.to_path_buf()], dm.unwrap_or_default(), None))
+    }
+}
+
+/// `kappa symbolize FILE -o OUT.ll|OUT.bc`.
+pub fn symbolize_cmd(file: &Path, output: &Path, dm: Option<DataModel>) -> Result<()> {
+    let (sources, dm, _) = sources_of(file, dm)?;
+    let tc = Toolchain::find().map_err(|e| anyhow!("{e}"))?;
+    let tmp = tempfile::tempdir()?;
+    let bc = tc
+        .build_bitcode(&sources, dm, &[], tmp.path(), None)
+        .map_err(|e| anyhow!("{e}"))?;
+    let st = kappa_symbolize::symbolize_file(&bc, output).map_err(|e| anyhow!("{e}"))?;
+    eprintln!(
+        "symbolized {} functions: {} abstract values, {} abstract instructions, {} inputs, {} choices, {} lowered operands, {} freezes, {} thaws{}, {} unsupported sites; written to {}",
+        st.functions,
+        st.abstract_values,
+        st.abstract_instructions,
+        st.inputs,
+        st.choices,
+        st.lowered,
+        st.freezes,
+        st.thaws,
+        if st.memory { " (terms reach memory)" } else { "" },
+        st.unsupported_sites,
+        output.display()
+    );
+    Ok(())
+}
+
+/// The runtime static library for `dm`: `$KAPPA_RUNTIME_DIR`, then the
+/// directory of the kappa binary and its parent (target/release,
+/// target/release/deps), with `i686-unknown-linux-gnu/release` under the
+/// target directory for ILP32.
+pub fn find_runtime(dm: DataModel) -> Option<PathBuf> {
+    let name = "libkappa_runtime.a";
+    let mut dirs: Vec<PathBuf> = vec![];
+    if let Some(d) = std::env::var_os("KAPPA_RUNTIME_DIR") {
+        dirs.push(PathBuf::from(d));
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        let mut d = exe.parent().map(Path::to_path_buf);
+        while let Some(dir) = d {
+            // .../target/release(/deps) → .../target
+            if dir
+                .file_name()
+                .is_some_and(|n| n == "release" || n == "debug")
+            {
+                let profile = dir.file_name().unwrap().to_owned();
+                if let Some(target) = dir.parent() {
+                    match dm {
+                        DataModel::Ilp32 => {
+                            dirs.push(target.join("i686-unknown-linux-gnu").join(&profile))
+                        }
+                        DataModel::Lp64 => dirs.push(dir.clone()),
+                    }
+                }
+                break;
+            }
+            d = dir.parent().map(Path::to_path_buf);
+        }
+    }
+    dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// Runs `cmd` until it ends or `deadline` passes (then kills it). Ok(None)
+/// on timeout; Err with stderr on failure.
+fn run_tool(cmd: &mut Command, deadline: Option<Instant>) -> Result<Option<()>> {
+    let out = tempfile::NamedTempFile::new()?;
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(out.reopen()?)
+        .spawn()?;
+    loop {
+        if let Some(st) = child.try_wait()? {
+            if st.success() {
+                return Ok(Some(()));
+            }
+            let err = std::fs::read_to_string(out.path()).unwrap_or_default();
+            let first: Vec<&str> = err.lines().take(5).collect();
+            return Err(anyhow!("{}", first.join(" | ")));
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Resident memory (KiB) summed over the processes of group `pgid`.
+fn group_rss_kb(pgid: i32) -> u64 {
+    let page_kb = (unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64) / 1024;
+    let mut total = 0;
+    let Ok(rd) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    for e in rd.flatten() {
+        let name = e.file_name();
+        if !name.to_string_lossy().bytes().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        // fields after the command name (which may contain spaces)
+        let Some(close) = stat.rfind(')') else {
+            continue;
+        };
+        let f: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+        // f[0] state, f[1] ppid, f[2] pgrp, ..., f[21] rss (pages)
+        if f.get(2).and_then(|p| p.parse::<i32>().ok()) == Some(pgid) {
+            total += f.get(21).and_then(|r| r.parse::<u64>().ok()).unwrap_or(0) * page_kb;
+        }
+    }
+    total
+}
+
+fn kill_group(child: &mut Child) {
+    unsafe {
+        libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+struct Run {
+    verdict: Verdict,
+    reason: Option<String>,
+    witness: Option<ErrorWitness>,
+    replay: Option<String>,
+    notes: Vec<String>,
+    stats: Stats,
+}
+
+fn unknown(reason: impl Into<String>) -> Run {
+    Run {
+        verdict: Verdict::Unknown,
+        reason: Some(reason.into()),
+        witness: None,
+        replay: None,
+        notes: vec![],
+        stats: Stats::default(),
+    }
+}
+
+/// `kappa verify --mode native`.
+pub fn verify_native(args: &VerifyArgs) -> Result<()> {
+    let start = Instant::now();
+    let deadline = crate::verify::seconds(args.timeout).and_then(|t| start.checked_add(t));
+    let seen = crate::verify::start_watchdog(args, start, deadline);
+    let (sources, dm, task) = sources_of(&args.file, args.data_model.map(Into::into))?;
+    if let Ok(mut s) = seen.lock() {
+        s.data_model = Some(dm);
+        s.expected = task.as_ref().and_then(|t| t.expected_verdict);
+    }
+    let run = explore(args, &sources, dm, deadline, start)?;
+    let mut stats = run.stats.clone();
+    stats.wall_time = start.elapsed().as_secs_f64();
+    let mut notes = run.notes;
+    if let (Some(dir), Some(w)) = (&args.tests_dir, &run.witness) {
+        kappa_replay::write_testcomp(
+            dir,
+            &sources,
+            dm,
+            &[crate::verify::test_vector(w)],
+            concat!("kappa ", env!("CARGO_PKG_VERSION")),
+        )
+        .map_err(|e| anyhow!("writing tests to {}: {e}", dir.display()))?;
+        notes.push(format!("test written to {}", dir.display()));
+    }
+    let r = Report {
+        file: args.file.display().to_string(),
+        data_model: dm,
+        mode: "native",
+        verdict: run.verdict,
+        reason: run.reason,
+        witness: run.witness,
+        replay: run.replay,
+        stats,
+        peak_memory_kb: report::peak_memory_kb(),
+        notes,
+        expected: task.as_ref().and_then(|t| t.expected_verdict),
+    };
+    r.print(args.json);
+    Ok(())
+}
+
+fn explore(
+    args: &VerifyArgs,
+    sources: &[PathBuf],
+    dm: DataModel,
+    deadline: Option<Instant>,
+    start: Instant,
+) -> Result<Run> {
+    let timeout_reason = |what: &str| format!("timeout after {}s while {what}", args.timeout);
+    let tc = Toolchain::find().map_err(|e| anyhow!("{e}"))?;
+    let tmp = tempfile::tempdir()?;
+    let bc = match tc.build_bitcode(sources, dm, &args.cflags, tmp.path(), deadline) {
+        Ok(bc) => bc,
+        Err(FrontendError::Timeout { .. }) => return Ok(unknown(timeout_reason("compiling"))),
+        Err(e @ FrontendError::Compile { .. }) => {
+            if let FrontendError::Compile { diagnostics, .. } = &e {
+                let shown: Vec<&str> = diagnostics.lines().take(20).collect();
+                eprintln!("{}", shown.join("\n"));
+            }
+            return Err(anyhow!("{e}"));
+        }
+        Err(e) => return Err(anyhow!("{e}")),
+    };
+    let sym = tmp.path().join("symbolized.bc");
+    let t0 = Instant::now();
+    let st = match kappa_symbolize::symbolize_file(&bc, &sym) {
+        Ok(st) => st,
+        Err(e) => return Ok(unknown(format!("symbolize: {e}"))),
+    };
+    let transform_time = t0.elapsed();
+    let Some(rt) = find_runtime(dm) else {
+        return Ok(unknown(format!(
+            "the kappa runtime library for {} is not built (cargo build --release -p kappa-runtime{}; see README)",
+            if dm == DataModel::Ilp32 { "ILP32" } else { "LP64" },
+            if dm == DataModel::Ilp32 { " --target i686-unknown-linux-gnu" } else { "" }
+        )));
+    };
+    let exe = tmp.path().join("symbolized");
+    let t1 = Instant::now();
+    let mut cc = Command::new(&tc.clang);
+    cc.args(["-O0", "-w", dm.cc_flag(), "-o"])
+        .arg(&exe)
+        .arg(&sym)
+        .arg(&rt)
+        .args(["-Wl,--gc-sections", "-Wl,-S"])
+        .args(["-lpthread", "-ldl", "-lm", "-lrt", "-lutil"]);
+    match run_tool(&mut cc, deadline) {
+        Ok(Some(())) => {}
+        Ok(None) => return Ok(unknown(timeout_reason("linking the symbolized program"))),
+        Err(e) => {
+            return Ok(unknown(format!(
+                "linking the symbolized program failed: {e}"
+            )))
+        }
+    }
+    let link_time = t1.elapsed();
+    let scfg = kappa_solver::SolverConfig {
+        timeout: crate::verify::seconds(args.solver_timeout.max(0.001))
+            .unwrap_or(Duration::from_secs(u32::MAX as u64)),
+        deadline,
+        memory_limit_mb: Some(args.max_memory),
+        ..Default::default()
+    };
+    let server = Server::start(tmp.path(), scfg)?;
+    let t2 = Instant::now();
+    let mut w = Watch {
+        server: &server,
+        sources,
+        dm,
+        deadline,
+        max_memory_mb: args.max_memory,
+        checked: 0,
+        rejected: vec![],
+        peak_kb: 0,
+        confirmed: None,
+        stop_reason: None,
+        last_root: None,
+        runs: 0,
+        signaled: None,
+        replay_time: Duration::ZERO,
+    };
+    match args.native_explorer {
+        crate::NativeExplorerArg::Fork => {
+            let mut child = spawn(&exe, &server, args.max_memory, None)?;
+            w.watch(&mut child, timeout_reason("exploring"))?;
+        }
+        crate::NativeExplorerArg::Replay => {
+            // depth-first over decision prefixes: each run follows its prefix,
+            // then the first side of every new decision, and reports the
+            // other side as a new prefix
+            let mut stack = vec![String::new()];
+            while let Some(prefix) = stack.pop() {
+                let mut child = spawn(&exe, &server, args.max_memory, Some(&prefix))?;
+                if !w.watch(&mut child, timeout_reason("exploring"))? {
+                    break;
+                }
+                let mut o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
+                stack.append(&mut o.pending);
+            }
+        }
+    }
+    let run_time = t2.elapsed();
+    let Watch {
+        rejected,
+        peak_kb,
+        confirmed,
+        stop_reason,
+        last_root: root_status,
+        runs,
+        signaled,
+        replay_time,
+        ..
+    } = w;
+    let o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
+    let _ = start;
+    let stats = Stats {
+        states: o.processes.max(1),
+        paths: o.paths + o.errors.len() as u64 + o.unsupported.len() as u64,
+        forks: o.processes.saturating_sub(1),
+        queries: o.queries,
+        failed_leaves: o.unsupported.len() as u64 + o.crashed,
+        ..Stats::default()
+    };
+    let notes = vec![format!(
+        "native: transform {:.3}s ({} abstract instructions, {} choices), compile+link {:.3}s, run {:.3}s ({} explorer, {} runs, {} processes; native replay {:.3}s), peak memory of the process tree {} KiB",
+        transform_time.as_secs_f64(),
+        st.abstract_instructions,
+        st.choices,
+        link_time.as_secs_f64(),
+        run_time.as_secs_f64(),
+        match args.native_explorer {
+            crate::NativeExplorerArg::Fork => "fork",
+            crate::NativeExplorerArg::Replay => "replay",
+        },
+        runs,
+        o.processes.max(1),
+        replay_time.as_secs_f64(),
+        peak_kb
+    )];
+    if let Some((w, replay)) = confirmed {
+        return Ok(Run {
+            verdict: Verdict::False,
+            reason: None,
+            witness: Some(w),
+            replay: Some(replay),
+            notes,
+            stats,
+        });
+    }
+    let reason = stop_reason.or_else(|| incomplete(&o, root_status, signaled, &rejected));
+    Ok(Run {
+        verdict: if reason.is_none() {
+            Verdict::True
+        } else {
+            Verdict::Unknown
+        },
+        reason,
+        witness: None,
+        replay: None,
+        notes,
+        stats,
+    })
+}
+
+/// Starts the symbolized program in its own process group, under the
+/// memory limit; `prefix` selects the replay explorer with that decision prefix.
+fn spawn(exe: &Path, server: &Server, max_memory: u64, prefix: Option<&str>) -> Result<Child> {
+    let mem_bytes = max_memory.saturating_mul(1 << 20);
+    let mut cmd = Command::new(exe);
+    cmd.env("KAPPA_NATIVE_SOCKET", &server.path)
+        .env_remove("KAPPA_NATIVE_INPUTS")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    match prefix {
+        Some(p) => cmd.env("KAPPA_NATIVE_PREFIX", p),
+        None => cmd.env_remove("KAPPA_NATIVE_PREFIX"),
+    };
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::setpgid(0, 0);
+            let lim = libc::rlimit {
+                rlim_cur: mem_bytes as libc::rlim_t,
+                rlim_max: mem_bytes as libc::rlim_t,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &lim);
+            Ok(())
+        });
+    }
+    Ok(cmd.spawn()?)
+}
+
+/// The state of a run's supervision: error replays, limits, the last
+/// root process's status.
+struct Watch<'a> {
+    server: &'a Server,
+    sources: &'a [PathBuf],
+    dm: DataModel,
+    deadline: Option<Instant>,
+    max_memory_mb: u64,
+    checked: usize,
+    rejected: Vec<String>,
+    peak_kb: u64,
+    confirmed: Option<(ErrorWitness, String)>,
+    stop_reason: Option<String>,
+    last_root: Option<std::process::ExitStatus>,
+    runs: u64,
+    /// A signal that killed some run's root process.
+    signaled: Option<i32>,
+    /// Time spent in native replays of error reports.
+    replay_time: Duration,
+}
+
+impl Watch<'_> {
+    /// Waits until `child` and every process of its tree have ended (every
+    /// connection closed), replaying each reported error natively as it
+    /// arrives. Returns false (after killing the tree) when the run must
+    /// stop: an error was confirmed, the deadline passed or memory ran out.
+    fn watch(&mut self, child: &mut Child, timeout_reason: String) -> Result<bool> {
+        self.runs += 1;
+        let mut root_status = None;
+        let mut last_mem = Instant::now();
+        let go_on = loop {
+            if root_status.is_none() {
+                root_status = reap(child, &mut self.peak_kb);
+            }
+            let errors: Vec<_> = {
+                let o = self
+                    .server
+                    .outcomes
+                    .lock()
+                    .map_err(|_| anyhow!("poisoned"))?;
+                o.errors[self.checked..].to_vec()
+            };
+            for e in errors {
+                self.checked += 1;
+                let w = witness(&e);
+                let limits = Limits {
+                    time: Duration::from_secs(10),
+                    memory_bytes: 1 << 30,
+                    deadline: self.deadline.map(|d| d + Duration::from_millis(300)),
+                };
+                let test = crate::verify::test_vector(&w);
+                let t = Instant::now();
+                let res = kappa_replay::replay(self.sources, self.dm, &test, &limits);
+                self.replay_time += t.elapsed();
+                match res {
+                    Ok(r) if r.outcome == Outcome::ReachedError => {
+                        self.confirmed = Some((w, "reach_error reached".into()));
+                        break;
+                    }
+                    Ok(r) => self
+                        .rejected
+                        .push(format!("native replay: {:?}", r.outcome)),
+                    Err(e) => self.rejected.push(format!("native replay failed: {e}")),
+                }
+            }
+            if self.confirmed.is_some() {
+                break false;
+            }
+            let live = self.server.outcomes.lock().map(|o| o.live).unwrap_or(0);
+            if root_status.is_some() && live == 0 {
+                break true;
+            }
+            let now = Instant::now();
+            // stop a little early: killing a large process tree and reporting
+            // must fit in the watchdog's grace on a loaded machine
+            if self
+                .deadline
+                .is_some_and(|d| now + Duration::from_millis(150) >= d)
+            {
+                self.stop_reason = Some(timeout_reason);
+                break false;
+            }
+            if now.duration_since(last_mem) >= Duration::from_millis(100) {
+                last_mem = now;
+                let kb = group_rss_kb(child.id() as i32);
+                self.peak_kb = self.peak_kb.max(kb);
+                if kb / 1024 > self.max_memory_mb {
+                    self.stop_reason = Some(format!(
+                        "memory bound hit ({} MiB resident in the native process tree, --max-memory {})",
+                        kb / 1024,
+                        self.max_memory_mb
+                    ));
+                    break false;
+                }
+            }
+            std::thread::sleep(Duration::from_micros(500));
+        };
+        if root_status.is_none() && self.stop_reason.is_none() {
+            self.peak_kb = self.peak_kb.max(group_rss_kb(child.id() as i32));
+        }
+        kill_group(child);
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(sig) = root_status.and_then(|s| s.signal()) {
+            self.signaled.get_or_insert(sig);
+        }
+        self.last_root = root_status;
+        Ok(go_on)
+    }
+}
+
+/// Reaps `child` if it has ended (`wait4`, so its own peak resident set is
+/// known: `peak_kb` becomes at least that).
+fn reap(child: &Child, peak_kb: &mut u64) -> Option<std::process::ExitStatus> {
+    use std::os::unix::process::ExitStatusExt;
+    let mut status = 0;
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child, with valid out-pointers.
+    let r = unsafe {
+        libc::wait4(
+            child.id() as libc::pid_t,
+            &mut status,
+            libc::WNOHANG,
+            &mut ru,
+        )
+    };
+    if r == child.id() as libc::pid_t {
+        *peak_kb = (*peak_kb).max(ru.ru_maxrss.max(0) as u64);
+        Some(std::process::ExitStatus::from_raw(status))
+    } else if r < 0 {
+        // already reaped (or not ours): treat as ended normally
+        Some(std::process::ExitStatus::from_raw(0))
+    } else {
+        None
+    }
+}
+
+/// Why the exploration is not complete (None: every path ended normally).
+fn incomplete(
+    o: &Outcomes,
+    root: Option<std::process::ExitStatus>,
+    signaled: Option<i32>,
+    rejected: &[String],
+) -> Option<String> {
+    if let Some(u) = o.unsupported.first() {
+        return Some(format!("unsupported: {u} ({} paths)", o.unsupported.len()));
+    }
+    if let Some(r) = rejected.first() {
+        return Some(format!("an error path was not confirmed: {r}"));
+    }
+    if let Some(b) = o.bounds.first() {
+        return Some(format!("bound hit: {b}"));
+    }
+    if o.crashed > 0 {
+        return Some(format!(
+            "{} native path(s) ended abnormally (signal or crash)",
+            o.crashed
+        ));
+    }
+    if let Some(sig) = signaled {
+        return Some(format!("the native program was killed by signal {sig}"));
+    }
+    match root {
+        Some(_) => None,
+        None => Some("the native program did not end".into()),
+    }
+}
+
+fn witness(e: &crate::native_server::ErrorReport) -> ErrorWitness {
+    ErrorWitness {
+        inputs: e
+            .inputs
+            .iter()
+            .map(|(origin, w, v)| TestInput {
+                origin: origin.clone(),
+                ty: if *w == 1 { Ty::Bool } else { Ty::Int(*w) },
+                bits: *v as u128,
+                at: String::new(),
+            })
+            .collect(),
+        path: vec![],
+        path_elided: 0,
+        location: "reach_error".into(),
+    }
+}

@@ -1,0 +1,308 @@
+//! End-to-end tests of `kappa symbolize` and `kappa verify --mode native`
+//! (SymCC-style): programs in tests/native are transformed, compiled with
+//! the runtime and run, both explored by kappa (verdict, number of explored
+//! paths, the test produced and its native replay) and alone on given inputs
+//! (`KAPPA_NATIVE_INPUTS`: the decisions taken and whether reach_error is
+//! reached). Both explorers (fork, replay) must agree. Every produced module must pass the LLVM verifier, and on
+//! tests/programs the native verdicts never contradict the expected ones.
+//!
+//! The runtime library must be built first (`scripts/build-runtime.sh`,
+//! which `scripts/test.sh` runs).
+
+mod common;
+use common::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// `--data-model` arguments from a program's header.
+fn dm_args(src: &str) -> Vec<String> {
+    header(src, "data-model")
+        .map(|d| vec!["--data-model".to_string(), d])
+        .unwrap_or_default()
+}
+
+/// The runtime library next to the kappa binary under test (LP64 or ILP32).
+fn runtime_lib(ilp32: bool) -> PathBuf {
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_kappa"));
+    let profile_dir = exe.parent().expect("target/PROFILE");
+    let lib = if ilp32 {
+        let profile = profile_dir.file_name().expect("profile");
+        profile_dir
+            .parent()
+            .expect("target")
+            .join("i686-unknown-linux-gnu")
+            .join(profile)
+            .join("libkappa_runtime.a")
+    } else {
+        profile_dir.join("libkappa_runtime.a")
+    };
+    assert!(
+        lib.is_file(),
+        "{} missing: run scripts/build-runtime.sh first",
+        lib.display()
+    );
+    lib
+}
+
+fn verify_json(path: &Path, extra: &[&str]) -> serde_json::Value {
+    let src = std::fs::read_to_string(path).unwrap();
+    let mut args: Vec<String> = vec![
+        "verify".into(),
+        "--mode".into(),
+        "native".into(),
+        "--json".into(),
+    ];
+    args.extend(dm_args(&src));
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args.push(path.display().to_string());
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = kappa(&refs);
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(text.trim()).unwrap_or_else(|e| {
+        panic!(
+            "{}: bad JSON ({e}): {text}\nstderr: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+#[test]
+fn native_programs_verdicts_paths_and_tests() {
+    let _ = runtime_lib(true);
+    let files = c_files("tests/native");
+    assert!(files.len() >= 10, "expected native test programs");
+    let fails = parallel(&files, |path| {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let src = std::fs::read_to_string(path).unwrap();
+        let expect = header(&src, "expect").expect("expect header");
+        let dir = tempfile::tempdir().unwrap();
+        let tests = dir.path().join("tests");
+        let timeout = header(&src, "timeout").unwrap_or_else(|| "60".into());
+        let t0 = std::time::Instant::now();
+        let v = verify_json(
+            path,
+            &[
+                "--timeout",
+                &timeout,
+                "--tests-dir",
+                tests.to_str().unwrap(),
+            ],
+        );
+        let limit: f64 = timeout.parse().unwrap();
+        if t0.elapsed().as_secs_f64() > limit + 0.7 + 1.0 {
+            // (1 s of slack for starting kappa on a loaded machine)
+            return Some(format!("{name}: verdict after {:?}", t0.elapsed()));
+        }
+        let verdict = v["verdict"].as_str().unwrap_or("?").to_string();
+        if verdict != expect {
+            return Some(format!("{name}: verdict {verdict}, expected {expect}: {v}"));
+        }
+        if verdict == "unknown" && v["reason"].as_str().unwrap_or("").is_empty() {
+            return Some(format!("{name}: unknown without a reason"));
+        }
+        if let Some(p) = header(&src, "paths") {
+            let got = v["stats"]["paths"].as_u64().unwrap_or(0);
+            if got.to_string() != p {
+                return Some(format!("{name}: {got} paths explored, expected {p}"));
+            }
+        }
+        // the replay explorer (re-runs with decision prefixes) agrees
+        let r = verify_json(
+            path,
+            &["--timeout", &timeout, "--native-explorer", "replay"],
+        );
+        if r["verdict"] != v["verdict"] {
+            return Some(format!("{name}: replay explorer says {}", r["verdict"]));
+        }
+        if verdict == "true" && r["stats"]["paths"] != v["stats"]["paths"] {
+            return Some(format!(
+                "{name}: replay explorer explored {} paths, fork explorer {}",
+                r["stats"]["paths"], v["stats"]["paths"]
+            ));
+        }
+        if verdict == "false" {
+            // the produced test, in Test-Comp format, replays to reach_error
+            let case = std::fs::read_dir(&tests).ok().and_then(|rd| {
+                rd.flatten()
+                    .map(|e| e.path())
+                    .find(|p| p.file_name().is_some_and(|n| n != "metadata.xml"))
+            });
+            let Some(case) = case else {
+                return Some(format!("{name}: no test written"));
+            };
+            let mut args = vec!["replay".to_string(), path.display().to_string()];
+            args.push(case.display().to_string());
+            args.extend(dm_args(&src));
+            args.push("--json".into());
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = kappa(&refs);
+            let r: serde_json::Value =
+                serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+            if r["reached_error"] != serde_json::Value::Bool(true) {
+                return Some(format!("{name}: the produced test does not replay: {r}"));
+            }
+        }
+        None
+    });
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+/// Symbolizes `path`, links it with the runtime; returns the executable.
+fn build_symbolized(path: &Path, dir: &Path, ilp32: bool) -> PathBuf {
+    let bc = dir.join("out.bc");
+    let dm = if ilp32 { "ILP32" } else { "LP64" };
+    let out = kappa(&[
+        "symbolize",
+        path.to_str().unwrap(),
+        "-o",
+        bc.to_str().unwrap(),
+        "--data-model",
+        dm,
+    ]);
+    assert!(
+        out.status.success(),
+        "symbolize {}: {}",
+        path.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exe = dir.join("prog");
+    let st = Command::new("clang-16")
+        .args(["-O0", "-w", if ilp32 { "-m32" } else { "-m64" }, "-o"])
+        .arg(&exe)
+        .arg(&bc)
+        .arg(runtime_lib(ilp32))
+        .args(["-lpthread", "-ldl", "-lm", "-lrt", "-lutil"])
+        .status()
+        .expect("clang-16");
+    assert!(st.success(), "linking {}", path.display());
+    exe
+}
+
+#[test]
+fn single_runs_follow_the_given_inputs() {
+    let mut checked = 0;
+    for path in c_files("tests/native") {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let src = std::fs::read_to_string(&path).unwrap();
+        let runs: Vec<String> = src
+            .lines()
+            .take(10)
+            .filter_map(|l| l.strip_prefix("// run:").map(|r| r.trim().to_string()))
+            .collect();
+        if runs.is_empty() {
+            continue;
+        }
+        for ilp32 in [true, false] {
+            let dir = tempfile::tempdir().unwrap();
+            let exe = build_symbolized(&path, dir.path(), ilp32);
+            for run in &runs {
+                let (inputs, rest) = run.split_once("->").unwrap_or((run.as_str(), ""));
+                let mut want: Vec<&str> = rest.split_whitespace().collect();
+                let error = want.last() == Some(&"error");
+                if error {
+                    want.pop();
+                }
+                let out = Command::new(&exe)
+                    .env("KAPPA_NATIVE_INPUTS", inputs.trim())
+                    .env_remove("KAPPA_NATIVE_SOCKET")
+                    .output()
+                    .expect("run");
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                let got: Vec<&str> = stderr
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("kappa-decision "))
+                    .collect();
+                assert_eq!(got, want, "{name} ({run}, ilp32 {ilp32}): decisions");
+                assert_eq!(
+                    out.status.code() == Some(99),
+                    error,
+                    "{name} ({run}, ilp32 {ilp32}): reach_error reached? status {:?}",
+                    out.status
+                );
+                assert_eq!(
+                    stderr.contains("kappa-reach-error"),
+                    error,
+                    "{name} ({run})"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 8, "too few runs checked: {checked}");
+}
+
+#[test]
+fn every_symbolized_module_passes_the_verifier() {
+    let mut files = c_files("tests/native");
+    files.extend(c_files("tests/programs"));
+    let opt = kappa_frontend::find_tool("opt").expect("opt-16");
+    let fails = parallel(&files, |path| {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let src = std::fs::read_to_string(path).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let ll = dir.path().join("out.ll");
+        let mut args = vec![
+            "symbolize".to_string(),
+            path.display().to_string(),
+            "-o".into(),
+            ll.display().to_string(),
+        ];
+        args.extend(dm_args(&src));
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = kappa(&refs);
+        if !out.status.success() {
+            return Some(format!(
+                "{name}: symbolize failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        let text = std::fs::read_to_string(&ll).unwrap_or_default();
+        if text.contains("__kappa_abstract.") {
+            return Some(format!("{name}: phase-1 intrinsics left after realisation"));
+        }
+        let st = Command::new(&opt)
+            .args(["-passes=verify", "-disable-output"])
+            .arg(&ll)
+            .output()
+            .expect("opt");
+        if !st.status.success() {
+            return Some(format!(
+                "{name}: opt -passes=verify: {}",
+                String::from_utf8_lossy(&st.stderr)
+            ));
+        }
+        None
+    });
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+#[test]
+fn native_verdicts_never_contradict_the_test_programs() {
+    let _ = runtime_lib(true);
+    let files = c_files("tests/programs");
+    let answered = std::sync::atomic::AtomicUsize::new(0);
+    let fails = parallel(&files, |path| {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let src = std::fs::read_to_string(path).unwrap();
+        let expect = header(&src, "expect")?;
+        let v = verify_json(path, &["--timeout", "4"]);
+        let verdict = v["verdict"].as_str().unwrap_or("?");
+        let reason = v["reason"].as_str().unwrap_or("");
+        match verdict {
+            // inputs read off the runtime's witness must replay: an error
+            // path that does not is a bug of the transformation or runtime
+            "unknown" if reason.contains("not confirmed") => Some(format!("{name}: {reason}")),
+            "unknown" => None,
+            _ if verdict == expect => {
+                answered.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                None
+            }
+            _ => Some(format!("{name}: native says {verdict}, expected {expect}")),
+        }
+    });
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+    let n = answered.load(std::sync::atomic::Ordering::SeqCst);
+    // most programs are answered (the others end unknown with a reason)
+    assert!(n * 2 >= files.len(), "only {n} of {} answered", files.len());
+}

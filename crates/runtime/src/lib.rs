@@ -1,0 +1,644 @@
+//! kappa-runtime: the runtime linked into programs symbolized by
+//! kappa-symbolize, with a flat C ABI (`__kappa_*`, see the `extern "C"`
+//! functions below). It owns the hash-consed terms ([`term`]), the path
+//! condition, the inputs, the shadow map of frozen memory ([`shadow`]), the
+//! argument/return slots through which terms cross calls, and the
+//! fork-based explorer: at a choice both of whose sides are feasible the
+//! process forks, the child follows the true side and the parent waits for
+//! it (depth-first, one running process, live processes bounded by
+//! `KAPPA_NATIVE_MAX_FORKS`, default 512) before following the false side.
+//! With `KAPPA_NATIVE_PREFIX` set the replay explorer is used instead: the
+//! run follows the given decisions, then the first side of each new one,
+//! and reports the other sides to kappa, which re-runs the program with
+//! them (depth-first, one process at a time).
+//! Feasibility and models are asked from the `kappa` process over a socket
+//! ([`conn`]); the runtime itself has no solver and no C++ dependency, so it
+//! builds for i686 (ILP32 programs) as well as x86_64.
+//!
+//! A value is either concrete (term 0: the program's own register holds
+//! it) or a term id. Every entry point returns at once on concrete operands.
+
+pub mod abi;
+pub mod conn;
+pub mod shadow;
+pub mod term;
+
+use conn::{Answer, Conn};
+use std::cell::UnsafeCell;
+use std::ffi::CStr;
+use term::Terms;
+
+/// Everything the runtime knows about the current process's path.
+pub struct Runtime {
+    /// Term table.
+    pub terms: Terms,
+    /// Path condition: 1-bit terms that hold on this path.
+    pub pc: Vec<u32>,
+    /// Inputs so far: width and nondet function name.
+    pub inputs: Vec<(u32, String)>,
+    /// Input values satisfying the path condition (the concrete side of the
+    /// concolic domain, kept consistent through the solver's models): a
+    /// side it satisfies is feasible without a query.
+    pub witness: Vec<u64>,
+    /// Frozen memory.
+    pub shadow: shadow::Shadow,
+    /// Argument slots (terms of the arguments of the call being made).
+    pub args: Vec<u64>,
+    /// Return slot.
+    pub ret: u64,
+    conn: Option<Conn>,
+    conn_pid: u32,
+    /// Number of ancestors waiting for this process (live processes - 1).
+    depth: u32,
+    max_forks: u32,
+    max_lower: u32,
+    exit_hook: bool,
+    /// Single-run mode (`KAPPA_NATIVE_INPUTS="v0 v1 .."`, no kappa): terms
+    /// are evaluated under these input values, each decision is printed on
+    /// stderr (`kappa-decision 0|1`), `reach_error` prints
+    /// `kappa-reach-error` and exits with status 99.
+    fixed: Option<Vec<u64>>,
+    /// Replay explorer (`KAPPA_NATIVE_PREFIX="1 0 .."`): no process forks;
+    /// decision k follows the prefix, later ones take the first side and
+    /// report the other as a new prefix (`P d0 .. dk`).
+    prefix: Option<Vec<bool>>,
+    /// Decisions taken so far (replay explorer).
+    decisions: Vec<bool>,
+}
+
+struct Global(UnsafeCell<Option<Runtime>>);
+// SAFETY: symbolized programs are single-threaded (thread creation is an
+// unsupported external call in the transformation).
+unsafe impl Sync for Global {}
+static RT: Global = Global(UnsafeCell::new(None));
+
+fn env_u32(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The runtime state (created on first use).
+#[allow(clippy::mut_from_ref)]
+fn rt() -> &'static mut Runtime {
+    // SAFETY: single-threaded, see `Global`.
+    unsafe {
+        let slot = &mut *RT.0.get();
+        slot.get_or_insert_with(|| Runtime {
+            terms: Terms::default(),
+            pc: vec![],
+            inputs: vec![],
+            witness: vec![],
+            shadow: shadow::Shadow::default(),
+            args: vec![0; 64],
+            ret: 0,
+            conn: None,
+            conn_pid: 0,
+            depth: 0,
+            max_forks: env_u32("KAPPA_NATIVE_MAX_FORKS", 512),
+            max_lower: env_u32("KAPPA_NATIVE_MAX_LOWER", 256),
+            exit_hook: false,
+            prefix: std::env::var("KAPPA_NATIVE_PREFIX")
+                .ok()
+                .map(|v| v.split_whitespace().map(|d| d == "1").collect()),
+            decisions: vec![],
+            fixed: std::env::var("KAPPA_NATIVE_INPUTS").ok().map(|v| {
+                v.split_whitespace()
+                    .map(|x| {
+                        x.parse::<u64>()
+                            .or_else(|_| x.parse::<i64>().map(|i| i as u64))
+                            .unwrap_or(0)
+                    })
+                    .collect()
+            }),
+        })
+    }
+}
+
+extern "C" fn at_exit() {
+    let r = rt();
+    if r.conn_pid == std::process::id() {
+        if let Some(c) = r.conn.as_mut() {
+            c.send("D\n");
+        }
+    }
+}
+
+impl Runtime {
+    /// The connection of this process (opened on first use; a forked child
+    /// opens its own).
+    fn conn(&mut self) -> Option<&mut Conn> {
+        let pid = std::process::id();
+        if self.conn.is_none() || self.conn_pid != pid {
+            // keep the inherited connection open until ours is accepted, so
+            // kappa never sees the tree without a live connection
+            let fresh = Conn::open(self.conn.as_ref());
+            self.conn = fresh;
+            self.conn_pid = pid;
+            if self.conn.is_some() && !self.exit_hook {
+                self.exit_hook = true;
+                unsafe { libc::atexit(at_exit) };
+            }
+        }
+        self.conn.as_mut()
+    }
+
+    /// Ends this path: sends `msg` (if connected) and exits at once.
+    pub fn end(&mut self, msg: &str) -> ! {
+        if self.fixed.is_some() {
+            let code = match msg.as_bytes().first() {
+                Some(b'E') => {
+                    eprintln!("kappa-reach-error");
+                    99
+                }
+                Some(b'U') => {
+                    eprintln!("kappa-unsupported {}", msg[1..].trim());
+                    98
+                }
+                _ => 0,
+            };
+            unsafe {
+                libc::fflush(std::ptr::null_mut());
+                libc::_exit(code)
+            }
+        }
+        if let Some(c) = self.conn() {
+            c.send(msg);
+        }
+        unsafe {
+            libc::fflush(std::ptr::null_mut());
+            libc::_exit(0)
+        }
+    }
+
+    /// Ends the path as unsupported.
+    pub fn unsupported(&mut self, reason: &str) -> ! {
+        let r = reason.replace('\n', " ");
+        self.end(&format!("U {r}\n"))
+    }
+
+    fn ask(&mut self, model: bool, extra: Option<u32>) -> Answer {
+        let mut ts = self.pc.clone();
+        ts.extend(extra);
+        if self.conn().is_none() {
+            return Answer::Unknown("not connected to kappa (KAPPA_NATIVE_SOCKET)".into());
+        }
+        let mut c = self.conn.take().expect("connected");
+        c.sync(&self.terms, &self.inputs);
+        let a = c.ask(model, &ts, &self.witness);
+        self.conn = Some(c);
+        a
+    }
+
+    /// Is `pc ∧ t` satisfiable? `Some(values)` with the input values to
+    /// adopt for it (none if the witness already satisfies `t`), `None` if
+    /// unsatisfiable. Ends the path as unsupported if undecided.
+    fn feasible(&mut self, t: u32) -> Option<Vec<(usize, u64)>> {
+        if let Some(v) = self.terms.constant(t) {
+            return (v != 0).then(Vec::new);
+        }
+        if let Some(inputs) = &self.fixed {
+            return (self.terms.eval(t, inputs) != 0).then(Vec::new);
+        }
+        if self.terms.eval(t, &self.witness) != 0 {
+            return Some(vec![]);
+        }
+        match self.ask(false, Some(t)) {
+            Answer::Sat(m) => Some(m),
+            Answer::Unsat => None,
+            Answer::Unknown(r) => self.unsupported(&format!("solver: {r}")),
+        }
+    }
+
+    /// Adopts model values for the witness.
+    fn adopt(&mut self, m: &[(usize, u64)]) {
+        for &(k, v) in m {
+            if k < self.witness.len() {
+                self.witness[k] = v & term::mask(self.inputs[k].0);
+            }
+        }
+    }
+
+    /// Forks: true in the child (which follows the first alternative), false
+    /// in the parent after the child's subtree is done. None when the bound
+    /// on live processes is reached (reported to kappa).
+    fn fork(&mut self) -> Option<bool> {
+        if let Some(prefix) = &self.prefix {
+            let k = self.decisions.len();
+            let side = match prefix.get(k) {
+                Some(&d) => d,
+                None => {
+                    let mut msg = String::from("P");
+                    for &d in &self.decisions {
+                        msg.push_str(if d { " 1" } else { " 0" });
+                    }
+                    msg.push_str(" 0\n");
+                    if let Some(c) = self.conn() {
+                        c.send(&msg);
+                    }
+                    true
+                }
+            };
+            self.decisions.push(side);
+            return Some(side);
+        }
+        if self.depth >= self.max_forks {
+            if let Some(c) = self.conn() {
+                c.send("B fork bound (KAPPA_NATIVE_MAX_FORKS) reached\n");
+            }
+            return None;
+        }
+        unsafe { libc::fflush(std::ptr::null_mut()) };
+        let pid = unsafe { libc::fork() };
+        if pid < 0 {
+            self.unsupported("fork failed");
+        }
+        if pid == 0 {
+            self.depth += 1;
+            if self.conn().is_none() {
+                unsafe { libc::_exit(0) };
+            }
+            return Some(true);
+        }
+        let mut status = 0;
+        loop {
+            let r = unsafe { libc::waitpid(pid, &mut status, 0) };
+            if r == pid
+                || (r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR))
+            {
+                break;
+            }
+        }
+        Some(false)
+    }
+
+    /// Decides a 1-bit term on this path, forking when both sides are feasible.
+    pub fn choose(&mut self, t: u32) -> bool {
+        if let Some(v) = self.terms.constant(t) {
+            return v != 0;
+        }
+        if let Some(inputs) = &self.fixed {
+            let side = self.terms.eval(t, inputs) != 0;
+            eprintln!("kappa-decision {}", side as u8);
+            return side;
+        }
+        let nt = self.terms.not1(t);
+        // the witness decides one side; only the other needs the solver
+        let v = self.terms.eval(t, &self.witness) != 0;
+        let (cur, other) = if v { (t, nt) } else { (nt, t) };
+        let Some(m) = self.feasible(other) else {
+            return v;
+        };
+        let side = self.fork().unwrap_or(true);
+        if side == v {
+            self.pc.push(cur);
+        } else {
+            self.pc.push(other);
+            self.adopt(&m);
+        }
+        side
+    }
+
+    /// A model of the path condition: the input values (the witness).
+    fn model(&mut self) -> Vec<u64> {
+        if let Some(inputs) = &self.fixed {
+            return inputs.clone();
+        }
+        self.witness.clone()
+    }
+
+    /// A concrete value of term `t`, enumerating the feasible values by
+    /// forking (bounded by `KAPPA_NATIVE_MAX_LOWER` per lowering).
+    pub fn lower(&mut self, t: u32) -> u64 {
+        if let Some(v) = self.terms.constant(t) {
+            return v;
+        }
+        if let Some(inputs) = &self.fixed {
+            return self.terms.eval(t, inputs);
+        }
+        let w = self.terms.width(t);
+        let mut n = 0;
+        loop {
+            let v = self.terms.eval(t, &self.witness);
+            let k = self.terms.konst(w, v);
+            let eq = self.terms.icmp(abi::icmp::EQ, t, k);
+            let ne = self.terms.not1(eq);
+            let Some(m) = self.feasible(ne) else {
+                self.pc.push(eq);
+                return v;
+            };
+            n += 1;
+            let side = if n >= self.max_lower {
+                if let Some(c) = self.conn() {
+                    c.send("B value enumeration bound (KAPPA_NATIVE_MAX_LOWER) reached\n");
+                }
+                None
+            } else {
+                self.fork()
+            };
+            match side {
+                Some(false) => {
+                    self.pc.push(ne);
+                    self.adopt(&m);
+                }
+                _ => {
+                    self.pc.push(eq);
+                    return v;
+                }
+            }
+        }
+    }
+
+    /// The term of a (concrete `c`, term `t`) pair of `w` bits.
+    pub fn lift(&mut self, w: u32, c: u64, t: u64) -> u32 {
+        if t != 0 {
+            t as u32
+        } else {
+            self.terms.konst(w, c)
+        }
+    }
+}
+
+fn cstr(p: *const libc::c_char) -> String {
+    if p.is_null() {
+        return "?".into();
+    }
+    unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+}
+
+/// Binary operation `op` (see [`abi::binop`]) on `w`-bit values: the term
+/// of the result, or 0 if both operands are concrete. A divisor that may be
+/// 0 forks: the zero side ends `unsupported` (undefined behaviour).
+#[no_mangle]
+pub extern "C" fn __kappa_binop(op: u32, w: u32, ca: u64, ta: u64, cb: u64, tb: u64) -> u64 {
+    if ta == 0 && tb == 0 {
+        return 0;
+    }
+    let r = rt();
+    let a = r.lift(w, ca, ta);
+    let b = r.lift(w, cb, tb);
+    if matches!(
+        op,
+        abi::binop::UDIV | abi::binop::SDIV | abi::binop::UREM | abi::binop::SREM
+    ) {
+        let z = r.terms.konst(w, 0);
+        let is_zero = r.terms.icmp(abi::icmp::EQ, b, z);
+        if r.choose(is_zero) {
+            r.unsupported("division by zero");
+        }
+        if matches!(op, abi::binop::SDIV | abi::binop::SREM) {
+            let min = r.terms.konst(w, 1u64 << (w - 1));
+            let m1 = r.terms.konst(w, u64::MAX);
+            let a_min = r.terms.icmp(abi::icmp::EQ, a, min);
+            let b_m1 = r.terms.icmp(abi::icmp::EQ, b, m1);
+            let both = r.terms.binop(abi::binop::AND, a_min, b_m1);
+            if r.choose(both) {
+                r.unsupported("signed division overflow (INT_MIN / -1)");
+            }
+        }
+    }
+    // undefined behaviour, as the interpreter treats it: the side where it
+    // happens ends `unsupported`, the other goes on
+    if matches!(op, abi::binop::SHL | abi::binop::LSHR | abi::binop::ASHR) {
+        let wc = r.terms.konst(w, w as u64);
+        let too_far = r.terms.icmp(abi::icmp::UGE, b, wc);
+        if r.choose(too_far) {
+            r.unsupported("shift by at least the width");
+        }
+    }
+    r.terms.binop(op, a, b) as u64
+}
+
+/// Comparison `pred` (see [`abi::icmp`]) on `w`-bit values: a 1-bit term or 0.
+#[no_mangle]
+pub extern "C" fn __kappa_icmp(pred: u32, w: u32, ca: u64, ta: u64, cb: u64, tb: u64) -> u64 {
+    if ta == 0 && tb == 0 {
+        return 0;
+    }
+    let r = rt();
+    let a = r.lift(w, ca, ta);
+    let b = r.lift(w, cb, tb);
+    r.terms.icmp(pred, a, b) as u64
+}
+
+/// Cast `kind` (see [`abi::cast`]) from `from` to `to` bits: a term or 0.
+#[no_mangle]
+pub extern "C" fn __kappa_cast(kind: u32, from: u32, to: u32, c: u64, t: u64) -> u64 {
+    if t == 0 {
+        return 0;
+    }
+    let r = rt();
+    let a = r.lift(from, c, t);
+    r.terms.cast(kind, a, to) as u64
+}
+
+/// `cc ? a : b` on `w`-bit values (`cc` 1 bit): a term or 0.
+#[no_mangle]
+pub extern "C" fn __kappa_select(
+    w: u32,
+    cc: u64,
+    tc: u64,
+    ca: u64,
+    ta: u64,
+    cb: u64,
+    tb: u64,
+) -> u64 {
+    if tc == 0 {
+        return if cc & 1 != 0 { ta } else { tb };
+    }
+    let r = rt();
+    let c = tc as u32;
+    let a = r.lift(w, ca, ta);
+    let b = r.lift(w, cb, tb);
+    r.terms.ite(c, a, b) as u64
+}
+
+/// A branch on a 1-bit value: returns the side to follow (1 true, 0 false)
+/// and adds its condition to the path condition (choice + assume).
+#[no_mangle]
+pub extern "C" fn __kappa_choose(c: u64, t: u64) -> u32 {
+    if t == 0 {
+        return (c & 1) as u32;
+    }
+    rt().choose(t as u32) as u32
+}
+
+/// `__VERIFIER_assume(v)` on a `w`-bit value: the path ends (normally) if
+/// `v ≠ 0` is infeasible, else the condition joins the path condition.
+#[no_mangle]
+pub extern "C" fn __kappa_assume(w: u32, c: u64, t: u64) {
+    let r = rt();
+    if t == 0 {
+        if c & term::mask(w) == 0 {
+            r.end("D\n");
+        }
+        return;
+    }
+    let z = r.terms.konst(w, 0);
+    let cond = r.terms.icmp(abi::icmp::NE, t as u32, z);
+    match r.feasible(cond) {
+        None => r.end("D\n"),
+        Some(m) => {
+            r.adopt(&m);
+            r.pc.push(cond);
+        }
+    }
+}
+
+/// A concrete value of a `w`-bit (concrete, term) pair; each feasible value
+/// is explored (forking), up to a bound.
+#[no_mangle]
+pub extern "C" fn __kappa_lower(_w: u32, c: u64, t: u64) -> u64 {
+    if t == 0 {
+        return c;
+    }
+    rt().lower(t as u32)
+}
+
+/// [`__kappa_lower`] unless `known` is 1 (the value then keeps its term,
+/// passed in an argument slot to a function that reads it).
+#[no_mangle]
+pub extern "C" fn __kappa_lower_unless(known: u64, w: u32, c: u64, t: u64) -> u64 {
+    if known & 1 != 0 || t == 0 {
+        return c;
+    }
+    __kappa_lower(w, c, t)
+}
+
+/// A new input of `w` bits read by the nondet function `name`: its term.
+#[no_mangle]
+pub extern "C" fn __kappa_input(w: u32, name: *const libc::c_char) -> u64 {
+    let r = rt();
+    let k = r.inputs.len() as u64;
+    r.inputs.push((w, cstr(name)));
+    r.witness.push(0);
+    r.terms.input(w, k) as u64
+}
+
+/// Loads `w` bits at `p`: the term of frozen bytes there, or 0.
+#[no_mangle]
+pub extern "C" fn __kappa_thaw(p: *const u8, w: u32) -> u64 {
+    let r = rt();
+    if r.shadow.is_empty() {
+        return 0;
+    }
+    let Runtime { shadow, terms, .. } = r;
+    shadow.thaw(terms, p as usize, w) as u64
+}
+
+/// Stores the term `t` (0: concrete) of `w` bits at `p` in the shadow map.
+#[no_mangle]
+pub extern "C" fn __kappa_freeze(p: *const u8, w: u32, t: u64) {
+    let r = rt();
+    let Runtime { shadow, terms, .. } = r;
+    shadow.freeze(terms, p as usize, w, t as u32);
+}
+
+/// `n` bytes at `p` now hold concrete values.
+#[no_mangle]
+pub extern "C" fn __kappa_clear(p: *const u8, n: u64) {
+    let r = rt();
+    if !r.shadow.is_empty() {
+        r.shadow.clear(p as usize, n as usize);
+    }
+}
+
+/// A non-integer load of `n` bytes at `p`: frozen bytes there are unsupported.
+#[no_mangle]
+pub extern "C" fn __kappa_check(p: *const u8, n: u64) {
+    let r = rt();
+    if !r.shadow.is_empty() && r.shadow.any(p as usize, n as usize) {
+        r.unsupported("a term in memory read as a non-integer value");
+    }
+}
+
+/// `memcpy`/`memmove` of `n` bytes: the shadow follows the bytes.
+#[no_mangle]
+pub extern "C" fn __kappa_memcpy(d: *const u8, s: *const u8, n: u64) {
+    let r = rt();
+    if !r.shadow.is_empty() {
+        r.shadow.copy(d as usize, s as usize, n as usize);
+    }
+}
+
+/// `free(p)`: the block's bytes leave the shadow.
+#[no_mangle]
+pub extern "C" fn __kappa_free(p: *const u8) {
+    let r = rt();
+    if !r.shadow.is_empty() && !p.is_null() {
+        let n = unsafe { libc::malloc_usable_size(p as *mut libc::c_void) };
+        r.shadow.clear(p as usize, n);
+    }
+}
+
+/// A library call that may write memory: unsupported while memory holds terms.
+#[no_mangle]
+pub extern "C" fn __kappa_guard(name: *const libc::c_char) {
+    let r = rt();
+    if !r.shadow.is_empty() {
+        r.unsupported(&format!(
+            "call to `{}` while memory holds terms",
+            cstr(name)
+        ));
+    }
+}
+
+/// `reach_error()`: reports the inputs of a model of the path and ends it.
+#[no_mangle]
+pub extern "C" fn __kappa_error() {
+    let r = rt();
+    let m = if r.inputs.is_empty() {
+        vec![]
+    } else {
+        r.model()
+    };
+    let mut line = String::from("E");
+    for k in 0..r.inputs.len() {
+        line.push_str(&format!(" {}", m.get(k).copied().unwrap_or(0)));
+    }
+    line.push('\n');
+    r.end(&line)
+}
+
+/// `abort()` and friends: the path ends normally.
+#[no_mangle]
+pub extern "C" fn __kappa_halt() {
+    rt().end("D\n")
+}
+
+/// An unsupported construct was reached: the path ends `unsupported`.
+#[no_mangle]
+pub extern "C" fn __kappa_unsupported(msg: *const libc::c_char) {
+    let m = cstr(msg);
+    rt().unsupported(&m)
+}
+
+/// Sets argument slot `i` (the term of argument `i` of the next call).
+#[no_mangle]
+pub extern "C" fn __kappa_set_arg(i: u32, t: u64) {
+    let r = rt();
+    let i = i as usize;
+    if i >= r.args.len() {
+        r.args.resize(i + 1, 0);
+    }
+    r.args[i] = t;
+}
+
+/// Reads argument slot `i` (at a function's entry).
+#[no_mangle]
+pub extern "C" fn __kappa_get_arg(i: u32) -> u64 {
+    rt().args.get(i as usize).copied().unwrap_or(0)
+}
+
+/// Sets the return slot.
+#[no_mangle]
+pub extern "C" fn __kappa_set_ret(t: u64) {
+    rt().ret = t;
+}
+
+/// Reads the return slot.
+#[no_mangle]
+pub extern "C" fn __kappa_get_ret() -> u64 {
+    rt().ret
+}

@@ -1,0 +1,253 @@
+//! kappa-symbolize: the symbolizing LLVM → LLVM transformation of "Symbolic
+//! Computation via Program Transformation" (Lauko, Ročkai, Barnat, ICTAC
+//! 2018), written through inkwell (LLVM 16).
+//!
+//! Two phases, each followed by the LLVM verifier:
+//! 1. abstraction (`abstraction`): the abstract set is computed
+//!    (`analysis`) and every instruction consuming an abstract value gets a
+//!    call to an abstract intrinsic `__kappa_abstract.*` producing its term;
+//! 2. realisation (`realise`): the intrinsics become calls into the runtime
+//!    ABI of `kappa-runtime` (`__kappa_*`).
+//!
+//! Example (the IR of `int x = nondet(); if (x > 5) ...`), before:
+//! ```text
+//! %x = call i32 @__VERIFIER_nondet_int()
+//! %c = icmp sgt i32 %x, 5
+//! br i1 %c, label %then, label %else
+//! ```
+//! after phase 1:
+//! ```text
+//! %x = call i32 @__VERIFIER_nondet_int()
+//! %tx = call i64 @__kappa_abstract.input.i32(ptr @name)
+//! %c = icmp sgt i32 %x, 5
+//! %tc = call i64 @__kappa_abstract.icmp.sgt.i32(i32 %x, i64 %tx, i32 5, i64 0)
+//! %ch = call i1 @__kappa_abstract.choose(i1 %c, i64 %tc)
+//! br i1 %ch, label %then, label %else
+//! ```
+//! after phase 2:
+//! ```text
+//! %tx = call i64 @__kappa_input(i32 32, ptr @name)
+//! %tc = call i64 @__kappa_icmp(i32 6, i32 32, i64 %x64, i64 %tx, i64 5, i64 0)
+//! %r = call i32 @__kappa_choose(i64 %c64, i64 %tc)
+//! %ch = trunc i32 %r to i1
+//! ```
+
+mod abstraction;
+mod analysis;
+mod llvm;
+mod realise;
+
+use inkwell::context::Context;
+use inkwell::memory_buffer::MemoryBuffer;
+use inkwell::module::Module;
+use std::path::Path;
+
+/// Errors of the transformation.
+#[derive(Debug, thiserror::Error)]
+pub enum SymbolizeError {
+    /// The input could not be read or parsed.
+    #[error("{path}: cannot read LLVM module: {reason}")]
+    Read {
+        /// The input file.
+        path: String,
+        /// LLVM's message.
+        reason: String,
+    },
+    /// The LLVM verifier rejected the module after a phase.
+    #[error("LLVM verifier failed after {phase} in function `{function}`: {message}")]
+    Verifier {
+        /// "abstraction" or "realisation".
+        phase: &'static str,
+        /// The first function that fails verification ("?" if none alone does).
+        function: String,
+        /// The verifier's message.
+        message: String,
+    },
+    /// The output could not be written.
+    #[error("{path}: cannot write: {reason}")]
+    Write {
+        /// The output file.
+        path: String,
+        /// The reason.
+        reason: String,
+    },
+    /// An internal inconsistency (a bug).
+    #[error("internal error in the transformation: {0}")]
+    Internal(String),
+}
+
+/// Figures of one transformation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Defined functions transformed.
+    pub functions: usize,
+    /// Values in the abstract set.
+    pub abstract_values: usize,
+    /// Whether terms may be stored to memory (loads thaw, stores freeze).
+    pub memory: bool,
+    /// Abstract arithmetic/comparison/cast/select instructions.
+    pub abstract_instructions: usize,
+    /// Inputs (`__VERIFIER_nondet_*` call sites).
+    pub inputs: usize,
+    /// Branches turned into choices.
+    pub choices: usize,
+    /// Operands lowered (must stay concrete).
+    pub lowered: usize,
+    /// Freezes (stores of possibly abstract integers).
+    pub freezes: usize,
+    /// Thaws (loads of possibly abstract integers).
+    pub thaws: usize,
+    /// Sites that end the path as unsupported when reached.
+    pub unsupported_sites: usize,
+}
+
+/// Reads an LLVM module from `.bc` or `.ll`.
+pub fn read_module<'ctx>(ctx: &'ctx Context, path: &Path) -> Result<Module<'ctx>, SymbolizeError> {
+    let err = |reason: String| SymbolizeError::Read {
+        path: path.display().to_string(),
+        reason,
+    };
+    let buf = MemoryBuffer::create_from_file(path).map_err(|e| err(e.to_string()))?;
+    ctx.create_module_from_ir(buf)
+        .map_err(|e| err(e.to_string()))
+}
+
+/// Writes `module` to `path`: bitcode if it ends in `.bc`, else text IR.
+pub fn write_module(module: &Module, path: &Path) -> Result<(), SymbolizeError> {
+    let is_bc = path.extension().and_then(|e| e.to_str()) == Some("bc");
+    let ok = if is_bc {
+        module.write_bitcode_to_path(path)
+    } else {
+        module.print_to_file(path).is_ok()
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(SymbolizeError::Write {
+            path: path.display().to_string(),
+            reason: "LLVM could not write the module".into(),
+        })
+    }
+}
+
+/// Runs the LLVM verifier; on failure names the first failing function.
+pub fn verify(module: &Module, phase: &'static str) -> Result<(), SymbolizeError> {
+    if let Err(msg) = module.verify() {
+        let function = module
+            .get_functions()
+            .find(|f| f.count_basic_blocks() > 0 && !f.verify(false))
+            .map(|f| f.get_name().to_string_lossy().into_owned())
+            .unwrap_or_else(|| "?".into());
+        return Err(SymbolizeError::Verifier {
+            phase,
+            function,
+            message: msg
+                .to_string()
+                .lines()
+                .take(5)
+                .collect::<Vec<_>>()
+                .join(" | "),
+        });
+    }
+    Ok(())
+}
+
+/// Transforms `module` in place (both phases, verifier after each).
+pub fn symbolize<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>) -> Result<Stats, SymbolizeError> {
+    verify(module, "reading")?;
+    let mut p1 = abstraction::Phase1::new(ctx, module);
+    p1.run()?;
+    let stats = p1.stats.clone();
+    drop(p1);
+    verify(module, "abstraction")?;
+    realise::realise(ctx, module)?;
+    verify(module, "realisation")?;
+    Ok(stats)
+}
+
+/// Reads `input` (.bc/.ll), transforms it and writes `output` (.bc/.ll).
+pub fn symbolize_file(input: &Path, output: &Path) -> Result<Stats, SymbolizeError> {
+    let ctx = Context::create();
+    let m = read_module(&ctx, input)?;
+    let stats = symbolize(&ctx, &m)?;
+    write_module(&m, output)?;
+    Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str = r#"
+declare i32 @__VERIFIER_nondet_int()
+declare void @reach_error()
+@g = global i32 0
+
+define internal i32 @inc(i32 %v) {
+  %r = add nsw i32 %v, 1
+  ret i32 %r
+}
+
+define i32 @main() {
+entry:
+  %x = call i32 @__VERIFIER_nondet_int()
+  store i32 %x, ptr @g
+  %y = load i32, ptr @g
+  %z = call i32 @inc(i32 %y)
+  %c = icmp sgt i32 %z, 5
+  br i1 %c, label %then, label %end
+then:
+  call void @reach_error()
+  br label %end
+end:
+  %p = phi i32 [ %z, %then ], [ 0, %entry ]
+  %q = sdiv i32 100, %p
+  ret i32 %q
+}
+"#;
+
+    #[test]
+    fn both_phases_verify_and_leave_only_runtime_calls() {
+        let ctx = Context::create();
+        let buf = MemoryBuffer::create_from_memory_range_copy(SRC.as_bytes(), "t");
+        let m = ctx.create_module_from_ir(buf).expect("parses");
+        let st = symbolize(&ctx, &m).expect("symbolizes");
+        assert_eq!(st.inputs, 1);
+        assert_eq!(st.choices, 1);
+        assert!(st.memory, "a term is stored");
+        assert_eq!(st.freezes, 1);
+        assert_eq!(st.thaws, 1);
+        let text = m.print_to_string().to_string();
+        assert!(!text.contains("__kappa_abstract."), "{text}");
+        for f in [
+            "@__kappa_input",
+            "@__kappa_freeze",
+            "@__kappa_thaw",
+            "@__kappa_set_arg",
+            "@__kappa_get_arg",
+            "@__kappa_set_ret",
+            "@__kappa_get_ret",
+            "@__kappa_binop",
+            "@__kappa_icmp",
+            "@__kappa_choose",
+            "@__kappa_error",
+        ] {
+            assert!(text.contains(f), "{f} missing:\n{text}");
+        }
+        // the phi of a term and a constant gets a term phi; the division's
+        // concrete divisor is guarded against a garbage 0
+        assert!(text.contains("phi i64"), "{text}");
+        assert!(text.contains("select i1"), "{text}");
+    }
+
+    #[test]
+    fn a_concrete_program_is_unchanged_but_for_declarations() {
+        let ctx = Context::create();
+        let src = "define i32 @main() {\n  %a = add i32 1, 2\n  ret i32 %a\n}\n";
+        let buf = MemoryBuffer::create_from_memory_range_copy(src.as_bytes(), "t");
+        let m = ctx.create_module_from_ir(buf).expect("parses");
+        let st = symbolize(&ctx, &m).expect("symbolizes");
+        assert_eq!(st.abstract_values, 0);
+        assert!(!m.print_to_string().to_string().contains("__kappa"));
+    }
+}
