@@ -93,6 +93,25 @@ fn figure_one_reachable_is_found_without_search() {
 }
 
 #[test]
+fn a_state_without_a_solution_is_dropped_and_the_proof_completes() {
+    let p = repo_root().join("tests/navigate/pruned_at_header.c");
+    let v = json(&[
+        "verify",
+        "--json",
+        "--mode",
+        "navigate",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(v["verdict"], "true", "{v}");
+    let n = &v["stats"]["navigate"];
+    // not eliminated before execution (the bound is loaded from memory) ...
+    assert!(n["eliminated"].as_u64() < n["root_chains"].as_u64(), "{v}");
+    // ... but at the loop header, with the state's registers
+    assert!(n["pruned"].as_u64().unwrap() >= 1, "{v}");
+    assert!(v["stats"]["instructions"].as_u64().unwrap() > 0, "{v}");
+}
+
+#[test]
 fn chains_snapshot() {
     let p = repo_root().join("tests/snap/chains_fig1.c");
     let out = kappa(&["chains", p.to_str().unwrap()]);
