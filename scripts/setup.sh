@@ -19,5 +19,6 @@ fi
 # come from libc6-dev-i386 / lib32gcc-12-dev above).
 if command -v rustup >/dev/null 2>&1; then
   rustup target list --installed 2>/dev/null | grep -q '^i686-unknown-linux-gnu$' \
-    || rustup target add i686-unknown-linux-gnu
+    || rustup target add i686-unknown-linux-gnu \
+    || echo "setup: could not add the i686 Rust target: --mode native cannot run ILP32 programs" >&2
 fi
