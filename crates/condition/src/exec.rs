@@ -19,7 +19,7 @@
 //! enclosing loop it takes a new value in every iteration, so the summary
 //! of that loop binds it existentially per iteration (see `summary`).
 
-use crate::summary::Summary;
+use crate::summary::LoopSummary;
 use kappa_expr::build as b;
 use kappa_expr::{Expr, Sort, SymMemory, Symbol, SymbolKind};
 use kappa_ir::{BinOp, CastOp, CmpOp, EdgeId, Function, Instr, Module, Ty, Value, VarId};
@@ -59,9 +59,9 @@ pub struct Ctx<'a> {
     /// summary (top level), by edge.
     pub inputs: BTreeMap<EdgeId, Symbol>,
     /// Summaries by (sorted loop locations, entry location).
-    pub summaries: FxHashMap<(Vec<u32>, u32), Rc<Summary>>,
+    pub summaries: FxHashMap<(Vec<u32>, u32), Rc<LoopSummary>>,
     /// The summaries in the order they were computed (for printing).
-    pub summary_list: Vec<Rc<Summary>>,
+    pub summary_list: Vec<Rc<LoopSummary>>,
     /// Bound on backbones per flowgraph.
     pub max_backbones: usize,
     /// Set when a flowgraph had more backbones than the bound (the

@@ -42,7 +42,7 @@ use std::rc::Rc;
 
 /// A loop summary (θ^κ, φ^κ) with what it created.
 #[derive(Clone, Debug)]
-pub struct Summary {
+pub struct LoopSummary {
     /// Entry location of the loop in the inlined flowgraph.
     pub entry: Loc,
     /// Number of backbones of the induced flowgraph.
@@ -59,7 +59,7 @@ pub struct Summary {
     pub cond: Expr,
 }
 
-impl Summary {
+impl LoopSummary {
     /// The symbols this summary introduces into the backbone applying it.
     pub fn created(&self) -> Vec<Symbol> {
         let mut v = self.counters.clone();
@@ -90,7 +90,7 @@ fn increment(e: Expr, a: Expr) -> Option<Expr> {
 impl Ctx<'_> {
     /// The summary of loop `body` with entry `entry` of flowgraph `g`
     /// (memoised: the induced flowgraph depends only on the loop and entry).
-    pub fn summary(&mut self, g: &Flowgraph, body: &[bool], entry: usize) -> Rc<Summary> {
+    pub fn summary(&mut self, g: &Flowgraph, body: &[bool], entry: usize) -> Rc<LoopSummary> {
         let locs: Vec<u32> = (0..g.len())
             .filter(|&i| body[i])
             .filter_map(|i| g.locs[i].map(|l| l.0))
@@ -116,7 +116,7 @@ impl Ctx<'_> {
     }
 
     /// Algorithm 2 on the executed backbones of an induced flowgraph.
-    fn compute_summary(&mut self, entry: Loc, p: &Flowgraph, execs: &[Exec]) -> Summary {
+    fn compute_summary(&mut self, entry: Loc, p: &Flowgraph, execs: &[Exec]) -> LoopSummary {
         let n = execs.len();
         let counters: Vec<Symbol> = (0..n)
             .map(|_| Symbol::fresh("kappa", Sort::Bv(64), SymbolKind::Counter))
@@ -270,7 +270,7 @@ impl Ctx<'_> {
             let body = b::implies(b::ult(b::sym(taus[i]), b::sym(counters[i])), inner);
             psis.push(b::forall(vec![taus[i]], body));
         }
-        Summary {
+        LoopSummary {
             entry,
             backbones: n,
             counters,

@@ -39,7 +39,7 @@ pub struct Prune {
 }
 
 /// Time cap of the check that the condition is unsatisfiable.
-const PROOF_CAP: Duration = Duration::from_secs(1);
+const PROOF_CAP: Duration = Duration::from_millis(500);
 
 /// Time cap of one pruning check.
 const CHECK_CAP: Duration = Duration::from_millis(300);

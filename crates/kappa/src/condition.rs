@@ -55,6 +55,9 @@ pub struct Decided {
     pub decided_by: &'static str,
     /// Seconds spent solving.
     pub seconds: f64,
+    /// Whether the weakening φ̂^K was found satisfiable (then so is every
+    /// weaker φ̂^k, k < K).
+    pub weak_sat: bool,
 }
 
 /// Decides φ̂ (race against φ̂^25, and with `bounded` the counter-bounded
@@ -63,10 +66,12 @@ pub fn decide(c: &NecessaryCondition, k: Option<u64>, bounded: bool, timeout: Du
     match k {
         Some(k) => {
             let r = check_one(c.instantiate(k), timeout);
+            let weak_sat = r.answer == Answer::Sat;
             Decided {
                 answer: r.answer,
                 model: r.model,
                 decided_by: "phi^K",
+                weak_sat,
                 seconds: r.seconds,
             }
         }
@@ -88,6 +93,7 @@ pub fn decide(c: &NecessaryCondition, k: Option<u64>, bounded: bool, timeout: Du
                 answer: r.answer,
                 model: r.model,
                 decided_by: r.decided_by,
+                weak_sat: r.phik.is_some_and(|s| s.answer == Answer::Sat),
                 seconds: t.elapsed().as_secs_f64(),
             }
         }
@@ -334,11 +340,6 @@ pub fn prune_setup(m: &Module, budget: Duration) -> (Option<kappa_engine::prune:
             .collect(),
         None => vec![],
     };
-    let cond = if d.answer == Answer::Unsat {
-        kappa_expr::build::fls()
-    } else {
-        pruning
-    };
     let note = format!(
         "necessary condition: {} ({}), {} backbones, {} loop summaries, built in {:.3}s, solved in {:.3}s; {} inputs matched by position",
         d.answer.word(),
@@ -349,6 +350,16 @@ pub fn prune_setup(m: &Module, budget: Duration) -> (Option<kappa_engine::prune:
         d.seconds,
         inputs.len()
     );
+    if inputs.is_empty() && (d.answer == Answer::Sat || d.weak_sat) {
+        // nothing to prune on and nothing to prove: spare the engine the
+        // proof attempt
+        return (None, format!("{note}; not used (sat, no input to match)"));
+    }
+    let cond = if d.answer == Answer::Unsat {
+        kappa_expr::build::fls()
+    } else {
+        pruning
+    };
     (
         Some(kappa_engine::prune::Prune {
             cond,
