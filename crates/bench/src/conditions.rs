@@ -9,36 +9,12 @@
 //! Each solver call runs alone (not raced) so both columns are measured. It
 //! measures; it asserts nothing.
 
+use crate::programs::{kappa_binary, programs};
 use kappa_condition::race::{check_one, Answer};
 use kappa_condition::{compute, Options, DEFAULT_K};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn kappa_binary() -> Option<PathBuf> {
-    let exe = std::env::current_exe().ok()?;
-    let k = exe.parent()?.join("kappa");
-    k.exists().then_some(k)
-}
-
-fn programs(args: &[PathBuf]) -> Vec<PathBuf> {
-    let default = [Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/table2")];
-    let roots: &[PathBuf] = if args.is_empty() { &default } else { args };
-    let mut out = vec![];
-    for r in roots {
-        if r.is_file() {
-            out.push(r.clone());
-        } else if let Ok(d) = std::fs::read_dir(r) {
-            let mut v: Vec<PathBuf> = d
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "c" || e == "yml"))
-                .collect();
-            v.sort();
-            out.extend(v);
-        }
-    }
-    out
-}
 
 fn word(a: &Answer) -> &'static str {
     match a {
@@ -67,7 +43,7 @@ pub fn run(timeout: f64, args: &[PathBuf]) {
         "no prune",
         "time s"
     );
-    for p in programs(args) {
+    for p in programs(args, "table2") {
         let name = p
             .file_stem()
             .unwrap_or_default()

@@ -5,33 +5,9 @@
 //! program and mode: verdict, time, states, templates, cycles and SMT
 //! failures (failed leaves). It measures; it asserts nothing.
 
-use std::path::{Path, PathBuf};
+use crate::programs::{kappa_binary, programs};
+use std::path::PathBuf;
 use std::process::Command;
-
-fn kappa_binary() -> Option<PathBuf> {
-    let exe = std::env::current_exe().ok()?;
-    let k = exe.parent()?.join("kappa");
-    k.exists().then_some(k)
-}
-
-fn programs(args: &[PathBuf]) -> Vec<PathBuf> {
-    let default = [Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/table1")];
-    let roots: &[PathBuf] = if args.is_empty() { &default } else { args };
-    let mut out = vec![];
-    for r in roots {
-        if r.is_file() {
-            out.push(r.clone());
-        } else if let Ok(d) = std::fs::read_dir(r) {
-            let mut v: Vec<PathBuf> = d
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "c" || e == "yml"))
-                .collect();
-            v.sort();
-            out.extend(v);
-        }
-    }
-    out
-}
 
 /// Runs every program in both modes with a per-run `timeout` (seconds).
 pub fn run(timeout: f64, args: &[PathBuf]) {
@@ -43,7 +19,7 @@ pub fn run(timeout: f64, args: &[PathBuf]) {
         "{:<24} {:<8} {:>8} {:>8} {:>8} {:>10} {:>7} {:>9}",
         "program", "mode", "verdict", "time s", "states", "templates", "cycles", "SMT fail"
     );
-    for p in programs(args) {
+    for p in programs(args, "table1") {
         for mode in ["classic", "compact"] {
             let out = Command::new(&kappa)
                 .args(["verify", "--json", "--mode", mode, "--timeout"])

@@ -21,6 +21,7 @@ mod conditions;
 mod loops;
 mod native;
 mod navigate;
+mod programs;
 mod scale;
 
 use kappa_engine::{Config, Engine, Validation, Verdict};

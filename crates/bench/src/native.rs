@@ -9,28 +9,10 @@
 //! code-size comparison of the paper's Table 1, for kappa. It measures; it
 //! asserts nothing.
 
+use crate::programs::{kappa_binary, programs};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
-
-fn kappa_binary() -> Option<PathBuf> {
-    let exe = std::env::current_exe().ok()?;
-    let k = exe.parent()?.join("kappa");
-    k.exists().then_some(k)
-}
-
-fn programs(args: &[PathBuf]) -> Vec<PathBuf> {
-    if !args.is_empty() {
-        return args.to_vec();
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/native");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    v.retain(|p| p.extension().is_some_and(|e| e == "c"));
-    v.sort();
-    v
-}
 
 /// Runs `kappa verify --mode MODE`; returns its stdout and the peak
 /// resident set (KiB) of the kappa process itself (`wait4`; the compilers
@@ -85,7 +67,7 @@ pub fn run(timeout: f64, args: &[PathBuf]) {
         "{:<20} {:<8} {:>8} {:>9} {:>12}  details",
         "program", "mode", "verdict", "wall s", "kappa KiB"
     );
-    for p in programs(args) {
+    for p in programs(args, "native") {
         let name = p
             .file_stem()
             .unwrap_or_default()

@@ -9,33 +9,9 @@
 //! planned), SMT (Z3) calls, total time, and predicates in the path
 //! condition of the witness. It measures; it asserts nothing.
 
-use std::path::{Path, PathBuf};
+use crate::programs::{kappa_binary, programs};
+use std::path::PathBuf;
 use std::process::Command;
-
-fn kappa_binary() -> Option<PathBuf> {
-    let exe = std::env::current_exe().ok()?;
-    let k = exe.parent()?.join("kappa");
-    k.exists().then_some(k)
-}
-
-fn programs(args: &[PathBuf]) -> Vec<PathBuf> {
-    let default = [Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/table3")];
-    let roots: &[PathBuf] = if args.is_empty() { &default } else { args };
-    let mut out = vec![];
-    for r in roots {
-        if r.is_file() {
-            out.push(r.clone());
-        } else if let Ok(d) = std::fs::read_dir(r) {
-            let mut v: Vec<PathBuf> = d
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "c" || e == "yml"))
-                .collect();
-            v.sort();
-            out.extend(v);
-        }
-    }
-    out
-}
 
 /// Runs every program under navigate (both solving modes) and classic
 /// with a per-run `timeout` (seconds).
@@ -67,7 +43,7 @@ pub fn run(timeout: f64, args: &[PathBuf]) {
         ("exact", &["--mode", "navigate", "--nav-solve", "exact"]),
         ("classic", &["--mode", "classic"]),
     ];
-    for p in programs(args) {
+    for p in programs(args, "table3") {
         for (name, extra) in runs {
             let out = Command::new(&kappa)
                 .args(["verify", "--json", "--timeout"])

@@ -6,7 +6,8 @@
 //! instructions/s and under 200 MiB on the 10^7-iteration concrete loop;
 //! under 300 MiB for the 2^18-path program under dfs.
 
-use std::path::{Path, PathBuf};
+use crate::programs::kappa_binary;
+use std::path::Path;
 use std::process::Command;
 
 struct Scenario {
@@ -36,12 +37,6 @@ const SCENARIOS: &[Scenario] = &[
         target: "< 300 MiB",
     },
 ];
-
-fn kappa_binary() -> Option<PathBuf> {
-    let exe = std::env::current_exe().ok()?;
-    let k = exe.parent()?.join("kappa");
-    k.exists().then_some(k)
-}
 
 /// Runs every scenario with a per-run `timeout` (seconds) and prints a table.
 pub fn run(timeout: f64) {

@@ -22,7 +22,7 @@
 use crate::summary::LoopSummary;
 use kappa_expr::build as b;
 use kappa_expr::{Expr, Sort, SymMemory, Symbol, SymbolKind};
-use kappa_ir::{BinOp, CastOp, CmpOp, EdgeId, Function, Instr, Module, Ty, Value, VarId};
+use kappa_ir::{BinOp, CastOp, EdgeId, Function, Instr, Module, Ty, Value, VarId};
 use kappa_loops::backbone::{Backbone, Flowgraph};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
@@ -175,18 +175,7 @@ impl<'a> Ctx<'a> {
             Value::Cmp { op, lhs, rhs } => {
                 let x = self.value(lhs, th, ex);
                 let y = self.value(rhs, th, ex);
-                match op {
-                    CmpOp::Eq => b::eq(x, y),
-                    CmpOp::Ne => b::ne(x, y),
-                    CmpOp::Ult => b::ult(x, y),
-                    CmpOp::Ule => b::ule(x, y),
-                    CmpOp::Ugt => b::ugt(x, y),
-                    CmpOp::Uge => b::uge(x, y),
-                    CmpOp::Slt => b::slt(x, y),
-                    CmpOp::Sle => b::sle(x, y),
-                    CmpOp::Sgt => b::sgt(x, y),
-                    CmpOp::Sge => b::sge(x, y),
-                }
+                kappa_loops::sem::cmp(*op, x, y)
             }
             Value::Cast { op, to, arg } => {
                 let x = self.value(arg, th, ex);
@@ -204,7 +193,6 @@ impl<'a> Ctx<'a> {
     }
 
     fn binary(&mut self, op: BinOp, x: Expr, y: Expr, ex: &mut Exec) -> Expr {
-        use kappa_expr::BvOp as O;
         if x.sort() == Sort::Bool {
             return match op {
                 BinOp::And => b::and(x, y),
@@ -212,21 +200,7 @@ impl<'a> Ctx<'a> {
                 _ => b::ne(x, y),
             };
         }
-        let o = match op {
-            BinOp::Add => O::Add,
-            BinOp::Sub => O::Sub,
-            BinOp::Mul => O::Mul,
-            BinOp::UDiv => O::UDiv,
-            BinOp::SDiv => O::SDiv,
-            BinOp::URem => O::URem,
-            BinOp::SRem => O::SRem,
-            BinOp::Shl => O::Shl,
-            BinOp::LShr => O::LShr,
-            BinOp::AShr => O::AShr,
-            BinOp::And => O::And,
-            BinOp::Or => O::Or,
-            BinOp::Xor => O::Xor,
-        };
+        let o = kappa_loops::sem::bv_op(op);
         let r = b::bin(o, x, y);
         if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) {
             let w = x.width();
@@ -367,15 +341,6 @@ impl<'a> Ctx<'a> {
 
 /// Width conversion with the IR's rules for `Bool`.
 fn cast(op: CastOp, to: Ty, x: Expr) -> Expr {
-    match (op, to, x.sort()) {
-        (CastOp::Trunc, Ty::Bool, Sort::Bv(_)) => b::eq(b::extract(0, 0, x), b::bv(1, 1)),
-        (_, Ty::Bool, _) => x,
-        (CastOp::ZExt, Ty::Int(w), Sort::Bool) => b::bool_to_bv(x, w),
-        (CastOp::SExt, Ty::Int(w), Sort::Bool) => {
-            b::ite(x, b::bv(w, kappa_expr::mask(w)), b::bv(w, 0))
-        }
-        (CastOp::ZExt, Ty::Int(w), _) => b::zext(x, w),
-        (CastOp::SExt, Ty::Int(w), _) => b::sext(x, w),
-        (CastOp::Trunc, Ty::Int(w), _) => b::trunc(x, w),
-    }
+    // (an array is never cast: values here are registers)
+    kappa_loops::sem::cast(op, to, x).unwrap_or(x)
 }

@@ -8,8 +8,7 @@ use crate::{End, Engine, ErrorWitness, PathRecord, Validation};
 use kappa_expr::build::{self as b};
 use kappa_expr::{eval, Assignment, Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{
-    AddrTarget, BinOp, Callee, CastOp, CmpOp, EdgeId, FuncId, InitValue, Instr, Module, SrcLoc, Ty,
-    Value,
+    AddrTarget, BinOp, Callee, EdgeId, FuncId, InitValue, Instr, Module, SrcLoc, Ty, Value,
 };
 use kappa_solver::SatResult;
 use rustc_hash::FxHashSet;
@@ -233,23 +232,8 @@ impl Engine<'_> {
                 } else {
                     let w = ty.bits();
                     let (l, r) = (as_bv(l, w), as_bv(r, w));
-                    use kappa_expr::BvOp as O;
                     let zero = b::bv(w, 0);
-                    let o = match op {
-                        BinOp::Add => O::Add,
-                        BinOp::Sub => O::Sub,
-                        BinOp::Mul => O::Mul,
-                        BinOp::UDiv => O::UDiv,
-                        BinOp::SDiv => O::SDiv,
-                        BinOp::URem => O::URem,
-                        BinOp::SRem => O::SRem,
-                        BinOp::Shl => O::Shl,
-                        BinOp::LShr => O::LShr,
-                        BinOp::AShr => O::AShr,
-                        BinOp::And => O::And,
-                        BinOp::Or => O::Or,
-                        BinOp::Xor => O::Xor,
-                    };
+                    let o = kappa_loops::sem::bv_op(*op);
                     match op {
                         BinOp::UDiv | BinOp::URem => ob.push(Obligation {
                             cond: b::ne(r, zero),
@@ -278,59 +262,13 @@ impl Engine<'_> {
                 }
             }
             Value::Cmp { op, lhs, rhs } => {
-                let mut l = self.eval_value(st, lhs, ob)?;
-                let mut r = self.eval_value(st, rhs, ob)?;
-                if l.sort() == Sort::Bool
-                    && r.sort() == Sort::Bool
-                    && matches!(op, CmpOp::Eq | CmpOp::Ne)
-                {
-                    return Ok(if *op == CmpOp::Eq {
-                        b::eq(l, r)
-                    } else {
-                        b::ne(l, r)
-                    });
-                }
-                if l.sort() == Sort::Bool {
-                    l = b::bool_to_bv(l, 1);
-                }
-                if r.sort() == Sort::Bool {
-                    r = b::bool_to_bv(r, 1);
-                }
-                match op {
-                    CmpOp::Eq => b::eq(l, r),
-                    CmpOp::Ne => b::ne(l, r),
-                    CmpOp::Ult => b::ult(l, r),
-                    CmpOp::Ule => b::ule(l, r),
-                    CmpOp::Ugt => b::ugt(l, r),
-                    CmpOp::Uge => b::uge(l, r),
-                    CmpOp::Slt => b::slt(l, r),
-                    CmpOp::Sle => b::sle(l, r),
-                    CmpOp::Sgt => b::sgt(l, r),
-                    CmpOp::Sge => b::sge(l, r),
-                }
+                let l = self.eval_value(st, lhs, ob)?;
+                let r = self.eval_value(st, rhs, ob)?;
+                kappa_loops::sem::cmp(*op, l, r)
             }
             Value::Cast { op, to, arg } => {
                 let a = self.eval_value(st, arg, ob)?;
-                match (a.sort(), to) {
-                    (Sort::Bool, Ty::Bool) => a,
-                    (Sort::Bool, Ty::Int(w)) => match op {
-                        CastOp::SExt => b::ite(a, b::bv(*w, kappa_expr::mask(*w)), b::bv(*w, 0)),
-                        _ => b::bool_to_bv(a, *w),
-                    },
-                    (Sort::Bv(_), Ty::Bool) => b::eq(b::extract(0, 0, a), b::bv(1, 1)),
-                    (Sort::Bv(from), Ty::Int(w)) => {
-                        if from == *w {
-                            a
-                        } else if from > *w {
-                            b::trunc(a, *w)
-                        } else if *op == CastOp::SExt {
-                            b::sext(a, *w)
-                        } else {
-                            b::zext(a, *w)
-                        }
-                    }
-                    _ => return Err("cast of an array".into()),
-                }
+                kappa_loops::sem::cast(*op, *to, a).ok_or("cast of an array")?
             }
             Value::Select {
                 cond,

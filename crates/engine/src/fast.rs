@@ -16,7 +16,7 @@ use crate::exec::loaded_value;
 use crate::state::State;
 use crate::Engine;
 use kappa_expr::build::{self as b, fold_bin};
-use kappa_expr::{mask, to_signed, BvOp, Expr};
+use kappa_expr::{mask, to_signed, Expr};
 use kappa_ir::{BinOp, CastOp, CmpOp, Instr, Ty, Value};
 
 /// A concrete value: `w == 0` is a boolean (`bits` 0 or 1), otherwise a
@@ -62,23 +62,7 @@ impl CVal {
     }
 }
 
-fn bv_op(op: BinOp) -> BvOp {
-    match op {
-        BinOp::Add => BvOp::Add,
-        BinOp::Sub => BvOp::Sub,
-        BinOp::Mul => BvOp::Mul,
-        BinOp::UDiv => BvOp::UDiv,
-        BinOp::SDiv => BvOp::SDiv,
-        BinOp::URem => BvOp::URem,
-        BinOp::SRem => BvOp::SRem,
-        BinOp::Shl => BvOp::Shl,
-        BinOp::LShr => BvOp::LShr,
-        BinOp::AShr => BvOp::AShr,
-        BinOp::And => BvOp::And,
-        BinOp::Or => BvOp::Or,
-        BinOp::Xor => BvOp::Xor,
-    }
-}
+use kappa_loops::sem::bv_op;
 
 /// `l op r` on `w` bits, or `None` when the operation could be undefined
 /// behaviour (the general step then reports it).

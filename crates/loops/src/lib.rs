@@ -21,6 +21,7 @@ pub mod backbone;
 pub mod chain;
 pub mod live;
 pub mod recursion;
+pub mod sem;
 
 use kappa_ir::{EdgeId, Function, Loc};
 use petgraph::algo::dominators;

@@ -12,7 +12,7 @@
 use crate::exec::bool_of;
 use kappa_expr::build as b;
 use kappa_expr::{Expr, Sort};
-use kappa_ir::{BinOp, CastOp, CmpOp, Module, Ty, Value};
+use kappa_ir::{BinOp, Module, Ty, Value};
 
 /// A value of the chain symbolic execution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,83 +156,25 @@ pub(crate) fn eval(m: &Module, v: &Value, regs: &[CVal], fails: &mut Vec<Option<
             let (CVal::Val(l), Some(r)) = (l, rv) else {
                 return CVal::Star;
             };
-            use kappa_expr::BvOp as O;
-            let o = match op {
-                BinOp::Add => O::Add,
-                BinOp::Sub => O::Sub,
-                BinOp::Mul => O::Mul,
-                BinOp::UDiv => O::UDiv,
-                BinOp::SDiv => O::SDiv,
-                BinOp::URem => O::URem,
-                BinOp::SRem => O::SRem,
-                BinOp::Shl => O::Shl,
-                BinOp::LShr => O::LShr,
-                BinOp::AShr => O::AShr,
-                BinOp::And => O::And,
-                BinOp::Or => O::Or,
-                BinOp::Xor => O::Xor,
-            };
+            let o = kappa_loops::sem::bv_op(*op);
             CVal::Val(b::bin(o, as_bv(l, w), r))
         }
         Value::Cmp { op, lhs, rhs } => {
-            let (CVal::Val(mut l), CVal::Val(mut r)) =
+            let (CVal::Val(l), CVal::Val(r)) =
                 (eval(m, lhs, regs, fails), eval(m, rhs, regs, fails))
             else {
                 return CVal::Star;
             };
-            if l.sort() == Sort::Bool
-                && r.sort() == Sort::Bool
-                && matches!(op, CmpOp::Eq | CmpOp::Ne)
-            {
-                return CVal::Val(if *op == CmpOp::Eq {
-                    b::eq(l, r)
-                } else {
-                    b::ne(l, r)
-                });
-            }
-            if l.sort() == Sort::Bool {
-                l = b::bool_to_bv(l, 1);
-            }
-            if r.sort() == Sort::Bool {
-                r = b::bool_to_bv(r, 1);
-            }
-            CVal::Val(match op {
-                CmpOp::Eq => b::eq(l, r),
-                CmpOp::Ne => b::ne(l, r),
-                CmpOp::Ult => b::ult(l, r),
-                CmpOp::Ule => b::ule(l, r),
-                CmpOp::Ugt => b::ugt(l, r),
-                CmpOp::Uge => b::uge(l, r),
-                CmpOp::Slt => b::slt(l, r),
-                CmpOp::Sle => b::sle(l, r),
-                CmpOp::Sgt => b::sgt(l, r),
-                CmpOp::Sge => b::sge(l, r),
-            })
+            CVal::Val(kappa_loops::sem::cmp(*op, l, r))
         }
         Value::Cast { op, to, arg } => {
             let CVal::Val(a) = eval(m, arg, regs, fails) else {
                 return CVal::Star;
             };
-            CVal::Val(match (a.sort(), to) {
-                (Sort::Bool, Ty::Bool) => a,
-                (Sort::Bool, Ty::Int(w)) => match op {
-                    CastOp::SExt => b::ite(a, b::bv(*w, kappa_expr::mask(*w)), b::bv(*w, 0)),
-                    _ => b::bool_to_bv(a, *w),
-                },
-                (Sort::Bv(_), Ty::Bool) => b::eq(b::extract(0, 0, a), b::bv(1, 1)),
-                (Sort::Bv(from), Ty::Int(w)) => {
-                    if from == *w {
-                        a
-                    } else if from > *w {
-                        b::trunc(a, *w)
-                    } else if *op == CastOp::SExt {
-                        b::sext(a, *w)
-                    } else {
-                        b::zext(a, *w)
-                    }
-                }
-                _ => return CVal::Star,
-            })
+            match kappa_loops::sem::cast(*op, *to, a) {
+                Some(c) => CVal::Val(c),
+                None => CVal::Star,
+            }
         }
         Value::Select {
             cond,
