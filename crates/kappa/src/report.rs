@@ -161,13 +161,14 @@ impl Report {
             let _ = writeln!(o, "reach_error() is called at {}", w.location);
             let _ = writeln!(o, "inputs ({}):", w.inputs.len());
             for (k, i) in w.inputs.iter().enumerate() {
-                let _ = writeln!(
-                    o,
-                    "  #{k:<3} {:<28} = {:<12} at {}",
-                    i.origin,
-                    i.decimal(),
-                    i.at
-                );
+                // (native mode knows no source position of an input)
+                let at = if i.at.is_empty() {
+                    String::new()
+                } else {
+                    format!(" at {}", i.at)
+                };
+                let line = format!("  #{k:<3} {:<28} = {:<12}{at}", i.origin, i.decimal());
+                let _ = writeln!(o, "{}", line.trim_end());
             }
             let path = if w.path_elided > 0 {
                 let shown = w.path.len().min(20);
@@ -185,7 +186,9 @@ impl Report {
             } else {
                 w.path.clone()
             };
-            let _ = writeln!(o, "error path: {}", path.join(" -> "));
+            if !path.is_empty() {
+                let _ = writeln!(o, "error path: {}", path.join(" -> "));
+            }
         }
         if let Some(r) = &self.replay {
             let _ = writeln!(o, "native replay: {r}");
