@@ -292,7 +292,12 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     let res = match cli.cmd {
         Cmd::Verify(args) => {
-            let r = if args.mode == Mode::Native {
+            let r = if args.mode == Mode::Native && args.state_matching {
+                // (the native back end does not own its states)
+                Err(anyhow::anyhow!(
+                    "--state-matching works in the interpreter modes (classic, compact, navigate), not with --mode native"
+                ))
+            } else if args.mode == Mode::Native {
                 native::verify_native(&args)
             } else {
                 verify::verify(&args)

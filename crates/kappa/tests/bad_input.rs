@@ -154,3 +154,26 @@ fn bad_option_value() {
     let out = kappa(&["verify", "--searcher", "sideways", &bad("ok_prog.c")]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn state_matching_with_the_native_back_end_is_refused() {
+    // the native back end does not own its states: one clear line, exit 2
+    let p = repo_root().join("tests/matching/event_loop_true.c");
+    let out = kappa(&[
+        "verify",
+        "--mode",
+        "native",
+        "--state-matching",
+        p.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr
+            .trim_end()
+            .starts_with("kappa: error: --state-matching")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}
