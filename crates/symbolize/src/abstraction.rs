@@ -20,9 +20,7 @@ use inkwell::llvm_sys::core as sys;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
-use inkwell::values::{
-    AsValueRef, BasicMetadataValueEnum, InstructionValue, IntValue, PointerValue,
-};
+use inkwell::values::{AsValueRef, InstructionValue, IntValue, PointerValue};
 use kappa_runtime::abi;
 use std::collections::HashMap;
 
@@ -96,16 +94,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                 self.module.add_function(&full, ty, None)
             }
         };
-        let args: Vec<BasicMetadataValueEnum> = args
-            .iter()
-            .map(|&v| unsafe {
-                if llvm::is_pointer(llvm::type_of(v)) {
-                    PointerValue::new(v).into()
-                } else {
-                    IntValue::new(v).into()
-                }
-            })
-            .collect();
+        let args = llvm::call_args(args);
         let c = self.b.build_call(f, &args, "").map_err(bad)?;
         Ok(c.as_value_ref())
     }

@@ -16,6 +16,20 @@ pub type Module = LLVMModuleRef;
 /// A raw LLVM basic block handle.
 pub type Block = LLVMBasicBlockRef;
 
+/// Raw integer or pointer values as inkwell call arguments (the one
+/// conversion both phases use to call the runtime).
+pub fn call_args<'ctx>(args: &[Value]) -> Vec<inkwell::values::BasicMetadataValueEnum<'ctx>> {
+    args.iter()
+        .map(|&v| unsafe {
+            if is_pointer(type_of(v)) {
+                inkwell::values::PointerValue::new(v).into()
+            } else {
+                inkwell::values::IntValue::new(v).into()
+            }
+        })
+        .collect()
+}
+
 /// The name of a value ("" if none).
 pub fn value_name(v: Value) -> String {
     let mut len = 0usize;

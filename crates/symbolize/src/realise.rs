@@ -12,9 +12,7 @@ use inkwell::context::Context;
 use inkwell::llvm_sys::core as sys;
 use inkwell::module::Module;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
-use inkwell::values::{
-    AsValueRef, BasicMetadataValueEnum, InstructionValue, IntValue, PointerValue,
-};
+use inkwell::values::{AsValueRef, InstructionValue, IntValue};
 use kappa_runtime::abi;
 
 fn bad(e: impl std::fmt::Display) -> SymbolizeError {
@@ -75,16 +73,7 @@ impl<'ctx> Phase2<'_, 'ctx> {
                 self.module.add_function(name, ty, None)
             }
         };
-        let args: Vec<BasicMetadataValueEnum> = args
-            .iter()
-            .map(|&v| unsafe {
-                if llvm::is_pointer(llvm::type_of(v)) {
-                    PointerValue::new(v).into()
-                } else {
-                    IntValue::new(v).into()
-                }
-            })
-            .collect();
+        let args = llvm::call_args(args);
         Ok(self.b.build_call(f, &args, "").map_err(bad)?.as_value_ref())
     }
 
