@@ -9,16 +9,6 @@ mod common;
 use common::*;
 use expect_test::expect_file;
 
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = kappa(args);
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|_| {
-        panic!(
-            "no JSON from {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
-
 #[test]
 fn navigate_programs_get_their_expected_verdicts() {
     let files = c_files("tests/navigate");
@@ -52,13 +42,7 @@ fn small_programs_agree_with_classic_execution() {
 #[test]
 fn figure_one_unreachable_is_proved_before_execution() {
     let p = repo_root().join("tests/navigate/fig1_unreach.c");
-    let v = json(&[
-        "verify",
-        "--json",
-        "--mode",
-        "navigate",
-        p.to_str().unwrap(),
-    ]);
+    let v = verify_json(&p, 60, &["--mode", "navigate"]);
     assert_eq!(v["verdict"], "true", "{v}");
     assert_eq!(v["stats"]["instructions"], 0, "{v}");
     let n = &v["stats"]["navigate"];
@@ -68,40 +52,20 @@ fn figure_one_unreachable_is_proved_before_execution() {
 #[test]
 fn figure_one_reachable_is_found_without_search() {
     let p = repo_root().join("tests/navigate/fig1_reach.c");
-    let v = json(&[
-        "verify",
-        "--json",
-        "--mode",
-        "navigate",
-        p.to_str().unwrap(),
-    ]);
+    let v = verify_json(&p, 60, &["--mode", "navigate"]);
     assert_eq!(v["verdict"], "false", "{v}");
     assert_eq!(v["replay"], "reach_error reached", "{v}");
     // one path: every loop decision was steered by the constraint systems
     assert_eq!(v["stats"]["paths"], 1, "{v}");
     // and classic depth-first search does not find it in the same time
-    let c = json(&[
-        "verify",
-        "--json",
-        "--searcher",
-        "dfs",
-        "--timeout",
-        "3",
-        p.to_str().unwrap(),
-    ]);
+    let c = verify_json(&p, 3, &["--searcher", "dfs"]);
     assert_eq!(c["verdict"], "unknown", "{c}");
 }
 
 #[test]
 fn a_state_without_a_solution_is_dropped_and_the_proof_completes() {
     let p = repo_root().join("tests/navigate/pruned_at_header.c");
-    let v = json(&[
-        "verify",
-        "--json",
-        "--mode",
-        "navigate",
-        p.to_str().unwrap(),
-    ]);
+    let v = verify_json(&p, 60, &["--mode", "navigate"]);
     assert_eq!(v["verdict"], "true", "{v}");
     let n = &v["stats"]["navigate"];
     // not eliminated before execution (the bound is loaded from memory) ...

@@ -7,21 +7,11 @@ use common::*;
 use expect_test::expect;
 
 fn snap(name: &str) -> String {
-    repo_root()
-        .join("tests/snap")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
+    test_file("tests/snap", name)
 }
 
 fn stdout(args: &[&str]) -> String {
-    let out = kappa(args);
-    assert!(
-        out.status.success(),
-        "kappa {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    kappa_stdout(args)
 }
 
 /// Drops lines that depend on time, memory or paths.

@@ -39,6 +39,27 @@ pub fn verify_json(file: &Path, secs: u32, extra: &[&str]) -> serde_json::Value 
     })
 }
 
+/// The standard output of `kappa ARGS...`, which must succeed.
+pub fn kappa_stdout(args: &[&str]) -> String {
+    let out = kappa(args);
+    assert!(
+        out.status.success(),
+        "kappa {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The path of test file `name` in directory `dir` of the repository, as
+/// a string for the command line.
+pub fn test_file(dir: &str, name: &str) -> String {
+    repo_root()
+        .join(dir)
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// The value of a `// key: value` header line of a C file.
 pub fn header(src: &str, key: &str) -> Option<String> {
     let prefix = format!("// {key}:");
