@@ -156,7 +156,9 @@ impl Toolchain {
                 });
             }
             std::thread::sleep(nap);
-            nap = (nap * 2).min(Duration::from_millis(10));
+            // short naps: compile steps take tens of milliseconds, and a
+            // late look at a finished one is pure latency
+            nap = (nap * 2).min(Duration::from_millis(2));
         };
         let stderr = reader.and_then(|r| r.join().ok()).unwrap_or_default();
         if status.success() {

@@ -155,6 +155,11 @@ pub struct VerifyArgs {
     /// Native mode: how paths are explored.
     #[arg(long, value_enum, default_value_t = NativeExplorerArg::Fork)]
     pub native_explorer: NativeExplorerArg,
+    /// Native mode: keep exploring after the first confirmed error, so that
+    /// the whole tree is run and its paths are counted (the verdict is
+    /// still `false` with the first confirmed test).
+    #[arg(long)]
+    pub explore_all: bool,
 }
 
 /// How navigate mode solves a loop node's constraint system.
@@ -296,6 +301,10 @@ fn run(cli: Cli) -> ExitCode {
                 // (the native back end does not own its states)
                 Err(anyhow::anyhow!(
                     "--state-matching works in the interpreter modes (classic, compact, navigate), not with --mode native"
+                ))
+            } else if args.explore_all && args.mode != Mode::Native {
+                Err(anyhow::anyhow!(
+                    "--explore-all works with --mode native only"
                 ))
             } else if args.mode == Mode::Native {
                 native::verify_native(&args)

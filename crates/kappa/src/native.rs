@@ -105,6 +105,15 @@ pub fn find_runtime(dm: DataModel) -> Option<PathBuf> {
     dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
 }
 
+/// `-fuse-ld=gold` when binutils' gold linker is installed (it is on
+/// Debian 12, in package binutils), else nothing (the default linker).
+fn gold_linker() -> Option<&'static str> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .any(|d| d.join("ld.gold").is_file())
+        .then_some("-fuse-ld=gold")
+}
+
 /// Runs `cmd` until it ends or `deadline` passes (then kills it). Ok(None)
 /// on timeout; Err with stderr on failure.
 fn run_tool(cmd: &mut Command, deadline: Option<Instant>) -> Result<Option<()>> {
@@ -128,7 +137,7 @@ fn run_tool(cmd: &mut Command, deadline: Option<Instant>) -> Result<Option<()>> 
             let _ = child.wait();
             return Ok(None);
         }
-        std::thread::sleep(Duration::from_millis(2));
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 
@@ -160,12 +169,21 @@ fn group_rss_kb(pgid: i32) -> u64 {
     total
 }
 
-fn kill_group(child: &mut Child) {
+/// Kills the process group `child` leads and reaps `child` if it was not
+/// reaped yet (its peak resident set then raises `peak_kb`).
+fn kill_group(child: &mut Child, reaped: bool, peak_kb: &mut u64) {
     unsafe {
         libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
     }
-    let _ = child.kill();
-    let _ = child.wait();
+    if !reaped {
+        let mut status = 0;
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: wait4 on our own unreaped child, with valid out-pointers.
+        let r = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut ru) };
+        if r == child.id() as libc::pid_t {
+            *peak_kb = (*peak_kb).max(ru.ru_maxrss.max(0) as u64);
+        }
+    }
 }
 
 struct Run {
@@ -239,6 +257,9 @@ fn explore(
 ) -> Result<Run> {
     let timeout_reason = |what: &str| format!("timeout after {}s while {what}", args.timeout);
     let tc = Toolchain::find().map_err(|e| anyhow!("{e}"))?;
+    // the original program is built for native replay while it is being
+    // transformed (a `false` needs that replay; the build overlaps the rest)
+    let mut replay_build = ReplayBuild::start(sources, dm, deadline);
     let tmp = tempfile::tempdir()?;
     let bc = match tc.build_bitcode(sources, dm, &args.cflags, tmp.path(), deadline) {
         Ok(bc) => bc,
@@ -274,6 +295,8 @@ fn explore(
         .arg(&sym)
         .arg(&rt)
         .args(["-Wl,--gc-sections", "-Wl,-S"])
+        // gold links the large runtime archive about a third faster than bfd
+        .args(gold_linker())
         .args(["-lpthread", "-ldl", "-lm", "-lrt", "-lutil"]);
     match run_tool(&mut cc, deadline) {
         Ok(Some(())) => {}
@@ -296,8 +319,6 @@ fn explore(
     let t2 = Instant::now();
     let mut w = Watch {
         server: &server,
-        sources,
-        dm,
         deadline,
         max_memory_mb: args.max_memory,
         checked: 0,
@@ -309,6 +330,8 @@ fn explore(
         runs: 0,
         signaled: None,
         replay_time: Duration::ZERO,
+        replay_build: &mut replay_build,
+        explore_all: args.explore_all,
     };
     match args.native_explorer {
         crate::NativeExplorerArg::Fork => {
@@ -426,8 +449,6 @@ fn spawn(exe: &Path, server: &Server, max_memory: u64, prefix: Option<&str>) -> 
 /// root process's status.
 struct Watch<'a> {
     server: &'a Server,
-    sources: &'a [PathBuf],
-    dm: DataModel,
     deadline: Option<Instant>,
     max_memory_mb: u64,
     checked: usize,
@@ -439,6 +460,10 @@ struct Watch<'a> {
     runs: u64,
     /// A signal that killed some run's root process.
     signaled: Option<i32>,
+    /// Whether to go on after the first confirmed error (`--explore-all`).
+    explore_all: bool,
+    /// The replay build of the original program.
+    replay_build: &'a mut ReplayBuild,
     /// Time spent in native replays of error reports.
     replay_time: Duration,
 }
@@ -466,6 +491,9 @@ impl Watch<'_> {
             };
             for e in errors {
                 self.checked += 1;
+                if self.confirmed.is_some() {
+                    continue;
+                }
                 let w = witness(&e);
                 let limits = Limits {
                     time: Duration::from_secs(10),
@@ -474,7 +502,10 @@ impl Watch<'_> {
                 };
                 let test = crate::verify::test_vector(&w);
                 let t = Instant::now();
-                let res = kappa_replay::replay(self.sources, self.dm, &test, &limits);
+                let res = self.replay_build.get().and_then(|p| {
+                    p.run(&test, &limits)
+                        .map_err(|e| anyhow!("native replay failed: {e}"))
+                });
                 self.replay_time += t.elapsed();
                 match res {
                     Ok(r) if r.outcome == Outcome::ReachedError => {
@@ -484,10 +515,10 @@ impl Watch<'_> {
                     Ok(r) => self
                         .rejected
                         .push(format!("native replay: {:?}", r.outcome)),
-                    Err(e) => self.rejected.push(format!("native replay failed: {e}")),
+                    Err(e) => self.rejected.push(format!("{e}")),
                 }
             }
-            if self.confirmed.is_some() {
+            if self.confirmed.is_some() && !self.explore_all {
                 break false;
             }
             let live = self.server.outcomes.lock().map(|o| o.live).unwrap_or(0);
@@ -522,13 +553,60 @@ impl Watch<'_> {
         if root_status.is_none() && self.stop_reason.is_none() {
             self.peak_kb = self.peak_kb.max(group_rss_kb(child.id() as i32));
         }
-        kill_group(child);
+        kill_group(child, root_status.is_some(), &mut self.peak_kb);
         use std::os::unix::process::ExitStatusExt;
         if let Some(sig) = root_status.and_then(|s| s.signal()) {
             self.signaled.get_or_insert(sig);
         }
         self.last_root = root_status;
         Ok(go_on)
+    }
+}
+
+/// The native replay build of the original program, started in the
+/// background when the exploration starts and waited for at the first
+/// error report (or when dropped, so its temporary files are removed).
+struct ReplayBuild {
+    pending:
+        Option<std::thread::JoinHandle<Result<kappa_replay::Prepared, kappa_replay::ReplayError>>>,
+    done: Option<Result<kappa_replay::Prepared, String>>,
+}
+
+impl ReplayBuild {
+    /// Starts building `sources` for replay; compile steps still running
+    /// shortly after `deadline` are killed.
+    fn start(sources: &[PathBuf], dm: DataModel, deadline: Option<Instant>) -> ReplayBuild {
+        let sources = sources.to_vec();
+        let deadline = deadline.map(|d| d + Duration::from_millis(300));
+        ReplayBuild {
+            pending: Some(std::thread::spawn(move || {
+                kappa_replay::prepare(&sources, dm, deadline)
+            })),
+            done: None,
+        }
+    }
+
+    /// The build, waiting for it if needed.
+    fn get(&mut self) -> Result<&kappa_replay::Prepared> {
+        if let Some(h) = self.pending.take() {
+            self.done = Some(match h.join() {
+                Ok(r) => r.map_err(|e| format!("native replay failed: {e}")),
+                Err(_) => Err("native replay failed: the build thread panicked".into()),
+            });
+        }
+        match &self.done {
+            Some(Ok(p)) => Ok(p),
+            Some(Err(e)) => Err(anyhow!("{e}")),
+            None => Err(anyhow!("native replay failed: no build")),
+        }
+    }
+}
+
+impl Drop for ReplayBuild {
+    /// Waits for a build still running, so that its temporary directory is
+    /// removed (a build is bounded by the deadline, and short).
+    fn drop(&mut self) {
+        let _ = self.get();
     }
 }
 

@@ -155,25 +155,37 @@ fn bad_option_value() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-#[test]
-fn state_matching_with_the_native_back_end_is_refused() {
-    // the native back end does not own its states: one clear line, exit 2
+/// `kappa verify ARGS FILE` must fail with exit 2 and one stderr line
+/// starting with `prefix`, and print nothing on stdout.
+fn refused(args: &[&str], prefix: &str) {
     let p = repo_root().join("tests/matching/event_loop_true.c");
-    let out = kappa(&[
-        "verify",
-        "--mode",
-        "native",
-        "--state-matching",
-        p.to_str().unwrap(),
-    ]);
+    let mut all = vec!["verify"];
+    all.extend_from_slice(args);
+    all.push(p.to_str().unwrap());
+    let out = kappa(&all);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(out.stdout.is_empty());
     assert!(
-        stderr
-            .trim_end()
-            .starts_with("kappa: error: --state-matching")
-            && stderr.lines().count() == 1,
+        stderr.trim_end().starts_with(prefix) && stderr.lines().count() == 1,
         "{stderr}"
+    );
+}
+
+#[test]
+fn state_matching_with_the_native_back_end_is_refused() {
+    // the native back end does not own its states: one clear line, exit 2
+    refused(
+        &["--mode", "native", "--state-matching"],
+        "kappa: error: --state-matching",
+    );
+}
+
+#[test]
+fn explore_all_outside_native_mode_is_refused() {
+    refused(&["--explore-all"], "kappa: error: --explore-all");
+    refused(
+        &["--mode", "compact", "--explore-all"],
+        "kappa: error: --explore-all",
     );
 }

@@ -3,7 +3,7 @@
 //! limits, and turning its exit status and stderr markers into a report.
 
 use crate::error::ReplayError;
-use crate::harness::{self, ERROR_FNS, REPLAY_MARK, TARGETS_ENV, TRACE_MARK};
+use crate::harness::{self, ERROR_FNS, REPLAY_MARK, TARGETS_ENV, TRACE_MARK, VALUES_ENV};
 use crate::{value, Limits, Outcome, ReplayReport, TestVector, STDERR_TAIL_BYTES, TRACE_LIMIT};
 use kappa_ir::DataModel;
 use std::collections::VecDeque;
@@ -57,7 +57,8 @@ pub fn find_c_compiler() -> Result<PathBuf, ReplayError> {
 /// Replays `test` on the program made of `sources` (`.c`, `.i`, `.ll`, `.bc`;
 /// IR needs clang) compiled natively for `data_model` with the compiler from
 /// [`find_c_compiler`], and reports how the run ended. The program sees no
-/// standard input; its standard output is discarded.
+/// standard input; its standard output is discarded. [`prepare`] then
+/// [`Prepared::run`]: use those to replay several tests on one build.
 ///
 /// The k-th nondet call returns the k-th value (converted to the function's
 /// type as C would; `_Bool` is `value != 0`), calls past the end return 0
@@ -89,19 +90,42 @@ pub fn replay_with_compiler(
     test: &TestVector,
     limits: &Limits,
 ) -> Result<ReplayReport, ReplayError> {
+    // the values are checked before anything is compiled
+    normalized_values(test)?;
+    prepare_with_compiler(compiler, sources, data_model, limits.deadline)?.run(test, limits)
+}
+
+/// A program built for replay once (harness linked in, `reach_error`
+/// detection ready): [`Prepared::run`] replays any number of tests on it.
+/// The build lives in a temporary directory removed on drop.
+pub struct Prepared {
+    tmp: TempDir,
+    bin: PathBuf,
+    targets: String,
+    runs: AtomicU64,
+}
+
+/// Builds `sources` for replay with the compiler from [`find_c_compiler`]
+/// (see [`replay`] for the sources accepted and the errors); a compile step
+/// still running at `deadline` is killed ([`ReplayError::Deadline`]).
+pub fn prepare(
+    sources: &[PathBuf],
+    data_model: DataModel,
+    deadline: Option<Instant>,
+) -> Result<Prepared, ReplayError> {
+    check_sources(sources)?;
+    let compiler = find_c_compiler()?;
+    prepare_with_compiler(&compiler, sources, data_model, deadline)
+}
+
+/// [`prepare`] with an explicit C compiler.
+pub fn prepare_with_compiler(
+    compiler: &Path,
+    sources: &[PathBuf],
+    data_model: DataModel,
+    deadline: Option<Instant>,
+) -> Result<Prepared, ReplayError> {
     let kinds = check_sources(sources)?;
-    let values = test
-        .inputs
-        .iter()
-        .enumerate()
-        .map(|(index, input)| {
-            value::normalize(&input.value).ok_or_else(|| ReplayError::InvalidValue {
-                index,
-                origin: input.origin.clone(),
-                value: input.value.clone(),
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
     let clang = is_clang(compiler);
     if !clang {
         if let Some((path, _)) = sources.iter().zip(&kinds).find(|(_, k)| **k != Kind::C) {
@@ -112,25 +136,59 @@ pub fn replay_with_compiler(
         }
     }
     let tmp = TempDir::new()?;
-    let deadline = limits.deadline;
-    let bin = build(
-        compiler, clang, sources, &kinds, data_model, &values, &tmp, deadline,
-    )?;
+    let bin = build(compiler, clang, sources, &kinds, data_model, &tmp, deadline)?;
     let targets = static_targets(&bin, deadline);
-    let mut limits = *limits;
-    if let Some(d) = deadline {
-        let left = d.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(ReplayError::Deadline {
-                step: "starting the program".into(),
-            });
+    Ok(Prepared {
+        tmp,
+        bin,
+        targets,
+        runs: AtomicU64::new(0),
+    })
+}
+
+/// The test's values, normalised for the harness (one per line).
+fn normalized_values(test: &TestVector) -> Result<Vec<String>, ReplayError> {
+    test.inputs
+        .iter()
+        .enumerate()
+        .map(|(index, input)| {
+            value::normalize(&input.value).ok_or_else(|| ReplayError::InvalidValue {
+                index,
+                origin: input.origin.clone(),
+                value: input.value.clone(),
+            })
+        })
+        .collect()
+}
+
+impl Prepared {
+    /// Replays `test` on this build under `limits` (the run gets at most the
+    /// time left before `limits.deadline`); see [`replay`].
+    pub fn run(&self, test: &TestVector, limits: &Limits) -> Result<ReplayReport, ReplayError> {
+        let values = normalized_values(test)?;
+        let mut text = String::new();
+        for v in &values {
+            text.push_str(v);
+            text.push('\n');
         }
-        if limits.time.is_zero() || left < limits.time {
-            limits.time = left;
+        let n = self.runs.fetch_add(1, Ordering::Relaxed);
+        let file = self.tmp.write(&format!("values-{n}.txt"), text)?;
+        let mut limits = *limits;
+        if let Some(d) = limits.deadline {
+            let left = d.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(ReplayError::Deadline {
+                    step: "starting the program".into(),
+                });
+            }
+            if limits.time.is_zero() || left < limits.time {
+                limits.time = left;
+            }
         }
+        let raw = execute(&self.bin, self.tmp.path(), &self.targets, &file, &limits);
+        let _ = std::fs::remove_file(&file);
+        Ok(report(raw?, values.len()))
     }
-    let raw = execute(&bin, tmp.path(), &targets, &limits)?;
-    Ok(report(raw, values.len()))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,11 +250,10 @@ fn build(
     sources: &[PathBuf],
     kinds: &[Kind],
     data_model: DataModel,
-    values: &[String],
     tmp: &TempDir,
     deadline: Option<Instant>,
 ) -> Result<PathBuf, ReplayError> {
-    let harness_c = tmp.write("harness.c", harness::harness_source(values))?;
+    let harness_c = tmp.write("harness.c", harness::harness_source())?;
     let harness_o = tmp.path().join("harness.o");
     let mut cmd = Command::new(compiler);
     cmd.args([data_model.cc_flag(), "-O0", "-w", "-c"])
@@ -305,7 +362,7 @@ fn output_by(
             return Ok(None);
         }
         std::thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(10));
+        nap = (nap * 2).min(Duration::from_millis(2));
     };
     Ok(Some(std::process::Output {
         status,
@@ -410,8 +467,15 @@ struct RawRun {
     scan: StderrScan,
 }
 
-/// Runs the executable with no stdin, in `cwd`, under `limits`.
-fn execute(bin: &Path, cwd: &Path, targets: &str, limits: &Limits) -> Result<RawRun, ReplayError> {
+/// Runs the executable with no stdin, in `cwd`, serving the values of
+/// `values`, under `limits`.
+fn execute(
+    bin: &Path,
+    cwd: &Path,
+    targets: &str,
+    values: &Path,
+    limits: &Limits,
+) -> Result<RawRun, ReplayError> {
     let spawn_err = |source| ReplayError::Spawn {
         program: bin.to_path_buf(),
         source,
@@ -420,6 +484,7 @@ fn execute(bin: &Path, cwd: &Path, targets: &str, limits: &Limits) -> Result<Raw
     let mut cmd = Command::new(bin);
     cmd.current_dir(cwd)
         .env(TARGETS_ENV, targets)
+        .env(VALUES_ENV, values)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -509,7 +574,7 @@ fn execute(bin: &Path, cwd: &Path, targets: &str, limits: &Limits) -> Result<Raw
             sleep = sleep.min(limits.time - elapsed);
         }
         std::thread::sleep(sleep);
-        nap = (nap * 2).min(Duration::from_millis(10));
+        nap = (nap * 2).min(Duration::from_millis(2));
     };
 
     // Wait for the pipes to drain; if something else in the group still holds

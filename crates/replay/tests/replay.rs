@@ -496,3 +496,26 @@ fn old_style_programs_build() {
         Outcome::Exited(0)
     );
 }
+
+#[test]
+fn f_one_build_replays_many_tests() {
+    let d = tempfile::tempdir().unwrap();
+    let src = reach_42(d.path());
+    let p = kappa_replay::prepare(&[src], DataModel::Ilp32, None).unwrap();
+    let lim = Limits::default();
+    // values are read at run time: each run sees its own test, in any order
+    for (v, reached) in [("42", true), ("41", false), ("42", true), ("-42", false)] {
+        let r = p.run(&ints(&[v]), &lim).unwrap();
+        assert_eq!(r.outcome == Outcome::ReachedError, reached, "{v}: {r:?}");
+        assert_eq!((r.inputs_used, r.inputs_exhausted), (1, false), "{v}");
+    }
+    let none = p.run(&ints(&[]), &lim).unwrap();
+    assert_eq!(none.outcome, Outcome::Exited(0));
+    assert!(none.inputs_exhausted);
+    // a bad value is refused before the program runs
+    let bad = p.run(&ints(&["4x2"]), &lim);
+    assert!(
+        matches!(bad, Err(ReplayError::InvalidValue { .. })),
+        "{bad:?}"
+    );
+}
