@@ -178,6 +178,10 @@ pub enum NativeExplorerArg {
     Fork,
     /// Depth-first by re-running the program with a prefix of decisions.
     Replay,
+    /// The concolic domain (concrete × term): each run executes on concrete
+    /// inputs and follows their values; the solver's models of the other
+    /// sides give the inputs of new runs.
+    Concolic,
 }
 
 /// Template choice of compact mode.

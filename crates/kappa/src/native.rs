@@ -338,18 +338,30 @@ fn explore(
             let mut child = spawn(&exe, &server, args.max_memory, None)?;
             w.watch(&mut child, timeout_reason("exploring"))?;
         }
-        crate::NativeExplorerArg::Replay => {
-            // depth-first over decision prefixes: each run follows its prefix,
-            // then the first side of every new decision, and reports the
-            // other side as a new prefix
-            let mut stack = vec![String::new()];
-            while let Some(prefix) = stack.pop() {
-                let mut child = spawn(&exe, &server, args.max_memory, Some(&prefix))?;
+        crate::NativeExplorerArg::Replay | crate::NativeExplorerArg::Concolic => {
+            // depth-first over runs: each follows its prefix (and, in the
+            // concolic domain, its inputs), then reports the other sides of
+            // its new decisions as new runs
+            let var = match args.native_explorer {
+                crate::NativeExplorerArg::Concolic => "KAPPA_NATIVE_CONCOLIC",
+                _ => "KAPPA_NATIVE_PREFIX",
+            };
+            // the runs to do, in report order (the last is the deepest);
+            // depth-first, and, as the fork explorer does, the true side of
+            // a branch before the false one: the deepest run that flips a
+            // branch to its true side goes first
+            let mut todo = vec![String::new()];
+            while let Some(run) = {
+                let k = todo.iter().rposition(|r| r.ends_with(" 1"));
+                k.map(|k| todo.remove(k)).or_else(|| todo.pop())
+            } {
+                let mut child = spawn(&exe, &server, args.max_memory, Some((var, &run)))?;
                 if !w.watch(&mut child, timeout_reason("exploring"))? {
                     break;
                 }
                 let mut o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
-                stack.append(&mut o.pending);
+                // reported in program order: the last is the deepest
+                todo.append(&mut o.pending);
             }
         }
     }
@@ -376,7 +388,7 @@ fn explore(
         ..Stats::default()
     };
     let notes = vec![format!(
-        "native: transform {:.3}s ({} abstract instructions, {} choices), compile+link {:.3}s, run {:.3}s ({} explorer, {} runs, {} processes; native replay {:.3}s), peak memory of the process tree {} KiB",
+        "native: transform {:.3}s ({} abstract instructions, {} choices), compile+link {:.3}s, run {:.3}s ({} explorer, {} runs ({} restarted on an assumption), {} processes; native replay {:.3}s), peak memory of the process tree {} KiB",
         transform_time.as_secs_f64(),
         st.abstract_instructions,
         st.choices,
@@ -385,8 +397,10 @@ fn explore(
         match args.native_explorer {
             crate::NativeExplorerArg::Fork => "fork",
             crate::NativeExplorerArg::Replay => "replay",
+            crate::NativeExplorerArg::Concolic => "concolic",
         },
         runs,
+        o.restarts,
         o.processes.max(1),
         replay_time.as_secs_f64(),
         peak_kb
@@ -417,8 +431,9 @@ fn explore(
 }
 
 /// Starts the symbolized program in its own process group, under the
-/// memory limit; `prefix` selects the replay explorer with that decision prefix.
-fn spawn(exe: &Path, server: &Server, max_memory: u64, prefix: Option<&str>) -> Result<Child> {
+/// memory limit; `run` (variable, value) selects the replay or concolic
+/// explorer with that decision prefix (and inputs).
+fn spawn(exe: &Path, server: &Server, max_memory: u64, run: Option<(&str, &str)>) -> Result<Child> {
     let mem_bytes = max_memory.saturating_mul(1 << 20);
     let mut cmd = Command::new(exe);
     cmd.env("KAPPA_NATIVE_SOCKET", &server.path)
@@ -426,10 +441,11 @@ fn spawn(exe: &Path, server: &Server, max_memory: u64, prefix: Option<&str>) -> 
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
-    match prefix {
-        Some(p) => cmd.env("KAPPA_NATIVE_PREFIX", p),
-        None => cmd.env_remove("KAPPA_NATIVE_PREFIX"),
-    };
+    cmd.env_remove("KAPPA_NATIVE_PREFIX")
+        .env_remove("KAPPA_NATIVE_CONCOLIC");
+    if let Some((var, value)) = run {
+        cmd.env(var, value);
+    }
     // SAFETY: only async-signal-safe calls between fork and exec.
     unsafe {
         cmd.pre_exec(move || {

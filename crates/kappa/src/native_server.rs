@@ -43,8 +43,11 @@ pub struct Outcomes {
     pub queries: u64,
     /// Queries the solver could not decide.
     pub solver_unknown: u64,
-    /// Decision prefixes still to run (replay explorer), in report order.
+    /// Runs still to do (replay explorer: decision prefixes; concolic
+    /// explorer: inputs and decisions), in report order.
     pub pending: Vec<String>,
+    /// Concolic runs ended to restart on inputs that satisfy an assumption.
+    pub restarts: u64,
 }
 
 /// The server: socket path and shared outcomes.
@@ -220,6 +223,10 @@ fn solve_loop(
 ) {
     let mut solver = kappa_solver::build_solver(&cfg);
     let mut conns: HashMap<u64, Conn> = HashMap::new();
+    // input k of width w is one symbol for every run: each query is about
+    // one run alone, and runs of the replay and concolic explorers then
+    // share the solver's cache
+    let mut symbols: HashMap<(usize, u32), Symbol> = HashMap::new();
     let mut next_id = 1u64;
     while let Ok((msg, id_tx)) = rx.recv() {
         match msg {
@@ -270,7 +277,7 @@ fn solve_loop(
                 if c.broken {
                     continue;
                 }
-                if handle(c, &line, &mut *solver, &shared).is_none() {
+                if handle(c, &line, &mut *solver, &shared, &mut symbols).is_none() {
                     c.broken = true;
                     c.reply("unknown malformed message\n");
                 }
@@ -285,6 +292,7 @@ fn handle(
     line: &str,
     solver: &mut dyn kappa_solver::Solver,
     shared: &Arc<Mutex<Outcomes>>,
+    symbols: &mut HashMap<(usize, u32), Symbol>,
 ) -> Option<()> {
     let l = line.trim_end();
     let (tag, rest) = l.split_at(l.len().min(1));
@@ -298,7 +306,9 @@ fn handle(
             if k != c.inputs.len() || !(1..=64).contains(&width) {
                 return None;
             }
-            let sym = Symbol::fresh(&format!("in{k}"), Sort::Bv(width), SymbolKind::Input);
+            let sym = *symbols.entry((k, width)).or_insert_with(|| {
+                Symbol::fresh(&format!("in{k}"), Sort::Bv(width), SymbolKind::Input)
+            });
             c.inputs.push((name, width, sym));
         }
         "N" => c.node(&nums(rest))?,
@@ -389,6 +399,30 @@ fn handle(
             if let Ok(mut o) = shared.lock() {
                 o.pending.push(rest.to_string());
             }
+        }
+        "C" => {
+            // a concolic run: `v0 .. | tokens`, passed back verbatim
+            let ok = rest.split_once('|').is_some_and(|(vals, toks)| {
+                vals.split_whitespace().all(|v| v.parse::<u64>().is_ok())
+                    && toks.split_whitespace().all(|t| {
+                        matches!(t, "0" | "1" | "e")
+                            || t.strip_prefix('x')
+                                .is_some_and(|v| v.parse::<u64>().is_ok())
+                    })
+            });
+            if !ok {
+                return None;
+            }
+            if let Ok(mut o) = shared.lock() {
+                o.pending.push(rest.to_string());
+            }
+        }
+        "R" => {
+            // the run restarts on other inputs (reported with `C`): no path ends
+            if let Ok(mut o) = shared.lock() {
+                o.restarts += 1;
+            }
+            c.ended = true;
         }
         _ => return None,
     }

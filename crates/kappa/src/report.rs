@@ -116,6 +116,10 @@ impl Report {
             },
             "expected_verdict": self.expected,
         });
+        if self.mode == "native" {
+            // the back end's figures (transform, link, explorer, runs)
+            v["notes"] = json!(self.notes);
+        }
         if self.mode == "compact" {
             // the paper's Table 1 columns
             v["stats"]["compact"] = json!({

@@ -130,6 +130,32 @@ fn native_programs_verdicts_paths_and_tests() {
                 r["stats"]["paths"], v["stats"]["paths"]
             ));
         }
+        // so does the concolic domain (runs on concrete inputs)
+        let c = verify_json(
+            path,
+            &[
+                "--timeout",
+                &timeout,
+                "--native-explorer",
+                "concolic",
+                "--explore-all",
+            ],
+        );
+        if c["verdict"] != v["verdict"] {
+            return Some(format!("{name}: concolic explorer says {}", c["verdict"]));
+        }
+        if verdict != "unknown" && c["stats"]["paths"] != v["stats"]["paths"] {
+            return Some(format!(
+                "{name}: concolic explorer explored {} paths, fork explorer {}",
+                c["stats"]["paths"], v["stats"]["paths"]
+            ));
+        }
+        if let Some(n) = header(&src, "restarts") {
+            let note = c["notes"].to_string();
+            if !note.contains(&format!("({n} restarted on an assumption)")) {
+                return Some(format!("{name}: expected {n} concolic restarts: {note}"));
+            }
+        }
         if verdict == "false" {
             // the produced test, in Test-Comp format, replays to reach_error
             let case = std::fs::read_dir(&tests).ok().and_then(|rd| {

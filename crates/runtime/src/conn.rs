@@ -8,7 +8,10 @@
 //! `Q t1 .. tn` (is the conjunction of the 1-bit terms satisfiable?),
 //! `M t1 .. tn` (a model of it; both end with `| w0 .. wk`, the witness), `E v0 .. vk` (reach_error with the input
 //! values), `D` (path ended normally), `U reason` (path ended unsupported),
-//! `B reason` (a bound cut some paths; the path goes on).
+//! `B reason` (a bound cut some paths; the path goes on), `P d0 .. dk` (a
+//! decision prefix still to run, replay explorer), `C v0 .. vn | tokens` (a
+//! run still to do, concolic explorer: see [`crate::concolic`]), `R` (a
+//! concolic run ends to be restarted on inputs reported with `C`).
 //!
 //! kappa → runtime: `ok id inherited` (to `H`), `sat k:v ..` (a model,
 //! with a value for every input: for `Q` the solver's model of the query's

@@ -19,6 +19,7 @@
 //! it) or a term id. Every entry point returns at once on concrete operands.
 
 pub mod abi;
+pub mod concolic;
 pub mod conn;
 pub mod shadow;
 pub mod term;
@@ -64,6 +65,12 @@ pub struct Runtime {
     prefix: Option<Vec<bool>>,
     /// Decisions taken so far (replay explorer).
     decisions: Vec<bool>,
+    /// Concolic explorer (`KAPPA_NATIVE_CONCOLIC="v0 .. | d0 .."`, see
+    /// [`concolic`]): the run's inputs and decision prefix. A malformed
+    /// value ends the run unsupported at its first input or decision.
+    concolic: Option<concolic::Concolic>,
+    /// `KAPPA_NATIVE_CONCOLIC` was set but malformed.
+    concolic_malformed: bool,
 }
 
 struct Global(UnsafeCell<Option<Runtime>>);
@@ -103,6 +110,11 @@ fn rt() -> &'static mut Runtime {
                 .ok()
                 .map(|v| v.split_whitespace().map(|d| d == "1").collect()),
             decisions: vec![],
+            concolic: std::env::var("KAPPA_NATIVE_CONCOLIC")
+                .ok()
+                .and_then(|v| concolic::parse(&v)),
+            concolic_malformed: std::env::var("KAPPA_NATIVE_CONCOLIC")
+                .is_ok_and(|v| concolic::parse(&v).is_none()),
             fixed: std::env::var("KAPPA_NATIVE_INPUTS").ok().map(|v| {
                 v.split_whitespace()
                     .map(|x| {
@@ -172,23 +184,46 @@ impl Runtime {
         }
     }
 
+    /// The given value of input `k` (concolic or single run; 0 otherwise
+    /// and beyond the given ones).
+    fn given_input(&self, k: usize) -> u64 {
+        let given = match (&self.concolic, &self.fixed) {
+            (Some(c), _) => &c.inputs,
+            (None, Some(f)) => f,
+            (None, None) => return 0,
+        };
+        given.get(k).copied().unwrap_or(0)
+    }
+
     /// Ends the path as unsupported.
     pub fn unsupported(&mut self, reason: &str) -> ! {
         let r = reason.replace('\n', " ");
         self.end(&format!("U {r}\n"))
     }
 
+    /// Sends kappa the inputs and terms it does not know yet; false if not
+    /// connected.
+    fn sync(&mut self) -> bool {
+        if self.conn().is_none() {
+            return false;
+        }
+        if let Some(c) = self.conn.as_mut() {
+            c.sync(&self.terms, &self.inputs);
+        }
+        true
+    }
+
     fn ask(&mut self, model: bool, extra: Option<u32>) -> Answer {
         let mut ts = self.pc.clone();
         ts.extend(extra);
-        if self.conn().is_none() {
+        if !self.sync() {
             return Answer::Unknown("not connected to kappa (KAPPA_NATIVE_SOCKET)".into());
         }
-        let mut c = self.conn.take().expect("connected");
-        c.sync(&self.terms, &self.inputs);
-        let a = c.ask(model, &ts, &self.witness);
-        self.conn = Some(c);
-        a
+        let witness = &self.witness;
+        match self.conn.as_mut() {
+            Some(c) => c.ask(model, &ts, witness),
+            None => Answer::Unknown("not connected to kappa".into()),
+        }
     }
 
     /// Is `pc ∧ t` satisfiable? `Some(values)` with the input values to
@@ -282,6 +317,12 @@ impl Runtime {
             let side = self.terms.eval(t, inputs) != 0;
             eprintln!("kappa-decision {}", side as u8);
             return side;
+        }
+        if self.concolic.is_some() {
+            // (the runtime's own checks: the concrete member is the value
+            // under the run's inputs)
+            let v = self.terms.eval(t, &self.witness) != 0;
+            return self.concolic_choose(t, v);
         }
         let nt = self.terms.not1(t);
         // the witness decides one side; only the other needs the solver
@@ -461,7 +502,11 @@ pub extern "C" fn __kappa_choose(c: u64, t: u64) -> u32 {
     if t == 0 {
         return (c & 1) as u32;
     }
-    rt().choose(t as u32) as u32
+    let r = rt();
+    if r.concolic.is_some() {
+        return r.concolic_choose(t as u32, c & 1 != 0) as u32;
+    }
+    r.choose(t as u32) as u32
 }
 
 /// `__VERIFIER_assume(v)` on a `w`-bit value: the path ends (normally) if
@@ -477,6 +522,10 @@ pub extern "C" fn __kappa_assume(w: u32, c: u64, t: u64) {
     }
     let z = r.terms.konst(w, 0);
     let cond = r.terms.icmp(abi::icmp::NE, t as u32, z);
+    if r.concolic.is_some() {
+        r.concolic_assume(cond, c & term::mask(w) != 0);
+        return;
+    }
     match r.feasible(cond) {
         None => r.end("D\n"),
         Some(m) => {
@@ -489,11 +538,15 @@ pub extern "C" fn __kappa_assume(w: u32, c: u64, t: u64) {
 /// A concrete value of a `w`-bit (concrete, term) pair; each feasible value
 /// is explored (forking), up to a bound.
 #[no_mangle]
-pub extern "C" fn __kappa_lower(_w: u32, c: u64, t: u64) -> u64 {
+pub extern "C" fn __kappa_lower(w: u32, c: u64, t: u64) -> u64 {
     if t == 0 {
         return c;
     }
-    rt().lower(t as u32)
+    let r = rt();
+    if r.concolic.is_some() {
+        return r.concolic_lower(t as u32, w, c & term::mask(w));
+    }
+    r.lower(t as u32)
 }
 
 /// [`__kappa_lower`] unless `known` is 1 (the value then keeps its term,
@@ -510,10 +563,30 @@ pub extern "C" fn __kappa_lower_unless(known: u64, w: u32, c: u64, t: u64) -> u6
 #[no_mangle]
 pub extern "C" fn __kappa_input(w: u32, name: *const libc::c_char) -> u64 {
     let r = rt();
+    if r.concolic_malformed {
+        r.unsupported("malformed KAPPA_NATIVE_CONCOLIC");
+    }
+    if r.concolic.is_some() {
+        // a concolic run may follow its prefix without a query: connect
+        // now, so that kappa hears how the path ends
+        r.conn();
+    }
     let k = r.inputs.len() as u64;
+    let v = r.given_input(k as usize) & term::mask(w);
     r.inputs.push((w, cstr(name)));
-    r.witness.push(0);
+    r.witness.push(v);
     r.terms.input(w, k) as u64
+}
+
+/// The concrete member of the next input (called by the body the
+/// transformation gives `__VERIFIER_nondet_*`, just before
+/// [`__kappa_input`] registers it): the run's given value in a concolic or
+/// single run, else 0.
+#[no_mangle]
+pub extern "C" fn __kappa_value(w: u32) -> u64 {
+    let r = rt();
+    let k = r.inputs.len();
+    r.given_input(k) & term::mask(w)
 }
 
 /// Loads `w` bits at `p`: the term of frozen bytes there, or 0.
@@ -598,6 +671,11 @@ pub extern "C" fn __kappa_error() {
         line.push_str(&format!(" {}", m.get(k).copied().unwrap_or(0)));
     }
     line.push('\n');
+    // kappa names the inputs by their declarations (a run that followed
+    // its prefix without a query has not sent them yet)
+    if r.fixed.is_none() {
+        r.sync();
+    }
     r.end(&line)
 }
 

@@ -204,12 +204,21 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
     }
 
     /// A body for a declared function: `ret 0` (`zero`) or `unreachable`
-    /// (reach_error, whose entry is instrumented like a defined one's).
+    /// (reach_error, whose entry is instrumented like a defined one's). An
+    /// integer `__VERIFIER_nondet_*` returns the concrete member of its input
+    /// instead (`value`: the run's given value in the concolic domain, else 0).
     fn give_body(&mut self, f: Value, zero: bool) -> Result<(), SymbolizeError> {
         let fv = unsafe { inkwell::values::FunctionValue::new(f) }.expect("a function");
         let bb = self.ctx.append_basic_block(fv, "entry");
         self.b.position_at_end(bb);
-        if zero {
+        let nondet_width = (zero && classify(f) == Callee::NondetInt)
+            .then(|| llvm::int_width(llvm::return_type(f)))
+            .flatten();
+        if let Some(w) = nondet_width {
+            let v = self.call(&format!("value.i{w}"), Some(self.int(w)), &[], &[])?;
+            let v = unsafe { inkwell::values::BasicValueEnum::new(v) };
+            self.b.build_return(Some(&v)).map_err(bad)?;
+        } else if zero {
             let rt = llvm::return_type(f);
             if unsafe { sys::LLVMGetTypeKind(rt) }
                 == inkwell::llvm_sys::LLVMTypeKind::LLVMVoidTypeKind
@@ -331,11 +340,30 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                             "",
                         )
                         .map_err(bad)?;
-                    let one = self.ctx.custom_width_int_type(w).const_int(1, false);
-                    let safe = self
-                        .b
-                        .build_select(is_term, one, IntValue::new_raw(y), "")
-                        .map_err(bad)?;
+                    // only a divisor that would trap is replaced: otherwise
+                    // the concrete member stays the true quotient, which the
+                    // concolic domain relies on (a real zero divisor ends the
+                    // path in the runtime's check right after)
+                    let ity = self.ctx.custom_width_int_type(w);
+                    let (xv, yv) = (IntValue::new_raw(x), IntValue::new_raw(y));
+                    let eq = |a: IntValue<'ctx>, v: u64| {
+                        self.b.build_int_compare(
+                            inkwell::IntPredicate::EQ,
+                            a,
+                            ity.const_int(v, false),
+                            "",
+                        )
+                    };
+                    let mut trap = eq(yv, 0).map_err(bad)?;
+                    if matches!(op, O::LLVMSDiv | O::LLVMSRem) {
+                        let min = eq(xv, 1u64 << (w - 1)).map_err(bad)?;
+                        let m1 = eq(yv, u64::MAX >> (64 - w)).map_err(bad)?;
+                        let both = self.b.build_and(min, m1, "").map_err(bad)?;
+                        trap = self.b.build_or(trap, both, "").map_err(bad)?;
+                    }
+                    let guard = self.b.build_and(is_term, trap, "").map_err(bad)?;
+                    let one = ity.const_int(1, false);
+                    let safe = self.b.build_select(guard, one, yv, "").map_err(bad)?;
                     unsafe { sys::LLVMSetOperand(i, 1, safe.as_value_ref()) };
                 }
                 self.after(i);

@@ -197,6 +197,16 @@ impl<'ctx> Phase2<'_, 'ctx> {
                 let args = [self.c32(width as u64), arg(0)];
                 Some(self.rt("__kappa_input", Some(i64t), &[i32t, ptrt], &args)?)
             }
+            "value" => {
+                let width = w(parts[1])?;
+                let r = self.rt(
+                    "__kappa_value",
+                    Some(i64t),
+                    &[i32t],
+                    &[self.c32(width as u64)],
+                )?;
+                Some(self.narrow(r, width)?)
+            }
             "thaw" => {
                 let width = w(parts[1])?;
                 let args = [arg(0), self.c32(width as u64)];
