@@ -110,50 +110,33 @@ fn native_programs_verdicts_paths_and_tests() {
                 return Some(format!("{name}: {got} paths explored, expected {p}"));
             }
         }
-        // the replay explorer (re-runs with decision prefixes) agrees
-        let r = verify_json(
-            path,
-            &[
-                "--timeout",
-                &timeout,
-                "--native-explorer",
-                "replay",
-                "--explore-all",
-            ],
-        );
-        if r["verdict"] != v["verdict"] {
-            return Some(format!("{name}: replay explorer says {}", r["verdict"]));
-        }
-        if verdict != "unknown" && r["stats"]["paths"] != v["stats"]["paths"] {
-            return Some(format!(
-                "{name}: replay explorer explored {} paths, fork explorer {}",
-                r["stats"]["paths"], v["stats"]["paths"]
-            ));
-        }
-        // so does the concolic domain (runs on concrete inputs)
-        let c = verify_json(
-            path,
-            &[
-                "--timeout",
-                &timeout,
-                "--native-explorer",
-                "concolic",
-                "--explore-all",
-            ],
-        );
-        if c["verdict"] != v["verdict"] {
-            return Some(format!("{name}: concolic explorer says {}", c["verdict"]));
-        }
-        if verdict != "unknown" && c["stats"]["paths"] != v["stats"]["paths"] {
-            return Some(format!(
-                "{name}: concolic explorer explored {} paths, fork explorer {}",
-                c["stats"]["paths"], v["stats"]["paths"]
-            ));
-        }
-        if let Some(n) = header(&src, "restarts") {
-            let note = c["notes"].to_string();
-            if !note.contains(&format!("({n} restarted on an assumption)")) {
-                return Some(format!("{name}: expected {n} concolic restarts: {note}"));
+        // the replay explorer (re-runs with decision prefixes) and the
+        // concolic domain (runs on concrete inputs) agree, path for path
+        for explorer in ["replay", "concolic"] {
+            let r = verify_json(
+                path,
+                &[
+                    "--timeout",
+                    &timeout,
+                    "--native-explorer",
+                    explorer,
+                    "--explore-all",
+                ],
+            );
+            if r["verdict"] != v["verdict"] {
+                return Some(format!("{name}: {explorer} explorer says {}", r["verdict"]));
+            }
+            if verdict != "unknown" && r["stats"]["paths"] != v["stats"]["paths"] {
+                return Some(format!(
+                    "{name}: {explorer} explorer explored {} paths, fork explorer {}",
+                    r["stats"]["paths"], v["stats"]["paths"]
+                ));
+            }
+            if let (Some(n), "concolic") = (header(&src, "restarts"), explorer) {
+                let note = r["notes"].to_string();
+                if !note.contains(&format!("({n} restarted on an assumption)")) {
+                    return Some(format!("{name}: expected {n} concolic restarts: {note}"));
+                }
             }
         }
         if verdict == "false" {
