@@ -122,7 +122,9 @@ fn read_loop(s: UnixStream, tx: Tx) {
 
 struct Conn {
     w: UnixStream,
-    nodes: HashMap<u32, Expr>,
+    /// Term nodes by id - 1 (the runtime numbers them 1, 2, .. in the
+    /// order it sends them; a vector, so a forked child's copy is cheap).
+    nodes: Vec<Expr>,
     inputs: Vec<(String, u32, Symbol)>,
     ended: bool,
     broken: bool,
@@ -130,7 +132,7 @@ struct Conn {
 
 impl Conn {
     fn expr(&self, id: u32) -> Option<Expr> {
-        self.nodes.get(&id).copied()
+        self.nodes.get((id as usize).checked_sub(1)?).copied()
     }
 
     fn node(&mut self, f: &[u64]) -> Option<()> {
@@ -183,7 +185,10 @@ impl Conn {
             node::CONCAT => b::concat(x(a)?, x(bb)?),
             _ => return None,
         };
-        self.nodes.insert(id, e);
+        if id as usize != self.nodes.len() + 1 {
+            return None;
+        }
+        self.nodes.push(e);
         Some(())
     }
 
@@ -237,7 +242,7 @@ fn solve_loop(
                 let parent = nums(&hello[1..]).get(1).copied();
                 let (nodes, inputs) = match parent.and_then(|p| conns.get(&p)) {
                     Some(p) => (p.nodes.clone(), p.inputs.clone()),
-                    None => (HashMap::new(), vec![]),
+                    None => (vec![], vec![]),
                 };
                 let mut c = Conn {
                     w,
