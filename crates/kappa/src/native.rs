@@ -52,7 +52,9 @@ pub fn symbolize_cmd(file: &Path, output: &Path, dm: Option<DataModel>) -> Resul
     let bc = tc
         .build_bitcode(&sources, dm, &[], tmp.path(), None)
         .map_err(|e| anyhow!("{e}"))?;
-    let st = kappa_symbolize::symbolize_file(&bc, output).map_err(|e| anyhow!("{e}"))?;
+    let mut models = model_compiler(&tc, dm, tmp.path(), None);
+    let st = kappa_symbolize::symbolize_file_with(&bc, output, Some(&mut models))
+        .map_err(|e| anyhow!("{e}"))?;
     eprintln!(
         "symbolized {} functions: {} abstract values, {} abstract instructions, {} inputs, {} choices, {} lowered operands, {} freezes, {} thaws{}, {} unsupported sites; written to {}",
         st.functions,
@@ -67,7 +69,33 @@ pub fn symbolize_cmd(file: &Path, output: &Path, dm: Option<DataModel>) -> Resul
         st.unsupported_sites,
         output.display()
     );
+    if !st.modelled.is_empty() {
+        eprintln!("library models linked for: {}", st.modelled.join(", "));
+    }
     Ok(())
+}
+
+/// Compiles kappa-symbolize's C library models for `dm` with the frontend's
+/// flags (in `dir/models`), for [`kappa_symbolize::symbolize_file_with`],
+/// which calls it only when the program needs them.
+fn model_compiler<'a>(
+    tc: &'a Toolchain,
+    dm: DataModel,
+    dir: &'a Path,
+    deadline: Option<Instant>,
+) -> impl FnMut() -> std::result::Result<PathBuf, String> + 'a {
+    move || {
+        let d = dir.join("models");
+        std::fs::create_dir_all(&d).map_err(|e| e.to_string())?;
+        let src = d.join("kappa_models.c");
+        std::fs::write(&src, kappa_symbolize::models::MODEL_SOURCE).map_err(|e| e.to_string())?;
+        let flags: Vec<String> = kappa_symbolize::models::MODEL_CFLAGS
+            .iter()
+            .map(|f| f.to_string())
+            .collect();
+        tc.build_bitcode(&[src], dm, &flags, &d, deadline)
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// The runtime static library for `dm`: `$KAPPA_RUNTIME_DIR`, then the
@@ -275,7 +303,8 @@ fn explore(
     };
     let sym = tmp.path().join("symbolized.bc");
     let t0 = Instant::now();
-    let st = match kappa_symbolize::symbolize_file(&bc, &sym) {
+    let mut models = model_compiler(&tc, dm, tmp.path(), deadline);
+    let st = match kappa_symbolize::symbolize_file_with(&bc, &sym, Some(&mut models)) {
         Ok(st) => st,
         Err(e) => return Ok(unknown(format!("symbolize: {e}"))),
     };
@@ -387,7 +416,7 @@ fn explore(
         failed_leaves: o.unsupported.len() as u64 + o.crashed,
         ..Stats::default()
     };
-    let notes = vec![format!(
+    let mut notes = vec![format!(
         "native: transform {:.3}s ({} abstract instructions, {} choices), compile+link {:.3}s, run {:.3}s ({} explorer, {} runs ({} restarted on an assumption), {} processes; native replay {:.3}s), peak memory of the process tree {} KiB",
         transform_time.as_secs_f64(),
         st.abstract_instructions,
@@ -405,6 +434,12 @@ fn explore(
         replay_time.as_secs_f64(),
         peak_kb
     )];
+    if !st.modelled.is_empty() {
+        notes.push(format!(
+            "native: library models linked for {}",
+            st.modelled.join(", ")
+        ));
+    }
     if let Some((w, replay)) = confirmed {
         return Ok(Run {
             verdict: Verdict::False,
@@ -685,9 +720,11 @@ fn incomplete(
 
 fn witness(e: &crate::native_server::ErrorReport) -> ErrorWitness {
     ErrorWitness {
+        // the library models' hidden input is not one of the program's
         inputs: e
             .inputs
             .iter()
+            .filter(|(origin, _, _)| origin != kappa_symbolize::models::HIDDEN_INPUT)
             .map(|(origin, w, v)| TestInput {
                 origin: origin.clone(),
                 ty: if *w == 1 { Ty::Bool } else { Ty::Int(*w) },

@@ -324,3 +324,46 @@ fn native_verdicts_never_contradict_the_test_programs() {
     // most programs are answered (the others end unknown with a reason)
     assert!(n * 2 >= files.len(), "only {n} of {} answered", files.len());
 }
+
+/// Symbolizes `path` to text IR; returns the module and kappa's stderr.
+fn symbolize_text(path: &Path) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("out.ll");
+    let out = kappa(&[
+        "symbolize",
+        path.to_str().unwrap(),
+        "-o",
+        ll.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "symbolize {}", path.display());
+    (
+        std::fs::read_to_string(&ll).unwrap(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn library_models_are_linked_only_when_needed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/native");
+    // no modelled function called: no model in the module
+    let (text, err) = symbolize_text(&root.join("branches_two_inputs.c"));
+    assert!(!text.contains("__kappa_model_"), "{text}");
+    assert!(!err.contains("library models"), "{err}");
+    // strlen over terms: its model only, every call redirected, and the
+    // model symbolized (its loads thaw)
+    let (text, err) = symbolize_text(&root.join("strlen_input_buffer.c"));
+    assert!(err.contains("library models linked for: strlen"), "{err}");
+    assert!(
+        text.contains("define internal i32 @__kappa_model_strlen("),
+        "{text}"
+    );
+    assert!(!text.contains("@__kappa_model_strcmp"), "{text}");
+    assert!(!text.contains("call i32 @strlen("), "{text}");
+    let model = text
+        .split("define internal i32 @__kappa_model_strlen(")
+        .nth(1)
+        .and_then(|body| body.split("\n}\n").next())
+        .unwrap_or("");
+    assert!(model.contains("@__kappa_thaw"), "{model}");
+    assert!(model.contains("@__kappa_choose"), "{model}");
+}

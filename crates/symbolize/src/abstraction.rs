@@ -184,7 +184,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             }
             if name == "reach_error" {
                 self.give_body(f, false)?;
-            } else if name.starts_with("__VERIFIER_nondet_") {
+            } else if crate::analysis::is_input_function(&name) {
                 // the concrete member of an input (its term comes from
                 // `input`); other types end the path before the call
                 self.give_body(f, true)?;
@@ -194,7 +194,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             let name = llvm::value_name(f);
             if llvm::is_declaration(f)
                 || name.starts_with(PREFIX)
-                || name.starts_with("__VERIFIER_nondet_")
+                || crate::analysis::is_input_function(&name)
             {
                 continue;
             }

@@ -47,11 +47,18 @@ pub enum Callee {
 const OUTPUT: &[&str] = &[
     "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fflush", "perror",
 ];
-const PURE: &[&str] = &["malloc", "calloc", "valloc"];
+const PURE: &[&str] = &["malloc", "calloc", "valloc", "malloc_usable_size"];
 const MEMORY: &[&str] = &[
     "memset", "memcpy", "memmove", "strcpy", "strncpy", "realloc", "strlen", "strnlen", "strcmp",
-    "strncmp", "strchr", "memcmp", "bcmp", "memchr",
+    "strncmp", "strchr", "memcmp", "bcmp", "memchr", "strrchr", "strcat", "strncat", "strstr",
 ];
+
+/// Whether `name` is a function whose every call is a new input: the
+/// `__VERIFIER_nondet_*` functions and the library models' hidden input
+/// ([`crate::models::HIDDEN_INPUT`]).
+pub fn is_input_function(name: &str) -> bool {
+    name.starts_with("__VERIFIER_nondet_") || name == crate::models::HIDDEN_INPUT
+}
 
 /// Classifies the function `f` (a declaration or definition) by its name.
 pub fn classify(f: Value) -> Callee {
@@ -60,7 +67,7 @@ pub fn classify(f: Value) -> Callee {
         return Callee::ReachError;
     }
     // by name even when defined: the transformation gives the declarations a body
-    if name.starts_with("__VERIFIER_nondet_") {
+    if is_input_function(&name) {
         return if int_width(return_type(f)).is_some() {
             Callee::NondetInt
         } else {

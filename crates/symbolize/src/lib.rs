@@ -35,6 +35,7 @@
 mod abstraction;
 mod analysis;
 mod llvm;
+pub mod models;
 mod realise;
 
 use inkwell::context::Context;
@@ -71,6 +72,12 @@ pub enum SymbolizeError {
         /// The reason.
         reason: String,
     },
+    /// The library models could not be compiled or linked.
+    #[error("library models: {reason}")]
+    Model {
+        /// What failed.
+        reason: String,
+    },
     /// An internal inconsistency (a bug).
     #[error("internal error in the transformation: {0}")]
     Internal(String),
@@ -99,7 +106,15 @@ pub struct Stats {
     pub thaws: usize,
     /// Sites that end the path as unsupported when reached.
     pub unsupported_sites: usize,
+    /// Library functions whose calls were redirected to their C models
+    /// ([`models`]), sorted; empty when the models were not linked.
+    pub modelled: Vec<String>,
 }
+
+/// Compiles [`models::MODEL_SOURCE`] for the module's data model and
+/// returns the bitcode file (or why it failed). Called at most once, and
+/// only when the module calls a modelled function that needs the model.
+pub type ModelCompiler<'a> = &'a mut dyn FnMut() -> Result<std::path::PathBuf, String>;
 
 /// Reads an LLVM module from `.bc` or `.ll`.
 pub fn read_module<'ctx>(ctx: &'ctx Context, path: &Path) -> Result<Module<'ctx>, SymbolizeError> {
@@ -152,12 +167,34 @@ pub fn verify(module: &Module, phase: &'static str) -> Result<(), SymbolizeError
     Ok(())
 }
 
-/// Transforms `module` in place (both phases, verifier after each).
+/// Transforms `module` in place (both phases, verifier after each), without
+/// library models (calls of memory functions stay guarded).
 pub fn symbolize<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>) -> Result<Stats, SymbolizeError> {
+    symbolize_with(ctx, module, None)
+}
+
+/// Transforms `module` in place. With `models`, when the module calls a
+/// modelled library function while terms may reach memory (or with a term
+/// argument), the compiled models are linked first and the calls
+/// redirected to them (see [`models`]); the verifier runs after linking too.
+pub fn symbolize_with<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    models: Option<ModelCompiler>,
+) -> Result<Stats, SymbolizeError> {
     verify(module, "reading")?;
+    let mut modelled = vec![];
+    if let Some(compile) = models {
+        if models::wanted(module) {
+            let bc = compile().map_err(|reason| SymbolizeError::Model { reason })?;
+            modelled = models::link(ctx, module, &bc)?;
+            verify(module, "linking the library models")?;
+        }
+    }
     let mut p1 = abstraction::Phase1::new(ctx, module);
     p1.run()?;
-    let stats = p1.stats.clone();
+    let mut stats = p1.stats.clone();
+    stats.modelled = modelled;
     drop(p1);
     verify(module, "abstraction")?;
     realise::realise(ctx, module)?;
@@ -167,9 +204,18 @@ pub fn symbolize<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>) -> Result<Stat
 
 /// Reads `input` (.bc/.ll), transforms it and writes `output` (.bc/.ll).
 pub fn symbolize_file(input: &Path, output: &Path) -> Result<Stats, SymbolizeError> {
+    symbolize_file_with(input, output, None)
+}
+
+/// [`symbolize_file`] with library models (see [`symbolize_with`]).
+pub fn symbolize_file_with(
+    input: &Path,
+    output: &Path,
+    models: Option<ModelCompiler>,
+) -> Result<Stats, SymbolizeError> {
     let ctx = Context::create();
     let m = read_module(&ctx, input)?;
-    let stats = symbolize(&ctx, &m)?;
+    let stats = symbolize_with(&ctx, &m, models)?;
     write_module(&m, output)?;
     Ok(stats)
 }
@@ -249,5 +295,74 @@ end:
         let st = symbolize(&ctx, &m).expect("symbolizes");
         assert_eq!(st.abstract_values, 0);
         assert!(!m.print_to_string().to_string().contains("__kappa"));
+    }
+
+    const STRLEN_OF_CONSTANT: &str = r#"
+@s = private constant [4 x i8] c"abc\00"
+declare i32 @__VERIFIER_nondet_int()
+declare i64 @strlen(ptr)
+define i32 @main() {
+  %x = call i32 @__VERIFIER_nondet_int()
+  %n = call i64 @strlen(ptr @s)
+  %t = trunc i64 %n to i32
+  %r = add i32 %x, %t
+  ret i32 %r
+}
+"#;
+
+    /// Runs `symbolize_with` on `src` with a model compiler that counts its
+    /// calls and fails (no clang here): the result and the count.
+    fn with_counting_models(src: &str) -> (Result<Stats, SymbolizeError>, usize) {
+        let ctx = Context::create();
+        let buf = MemoryBuffer::create_from_memory_range_copy(src.as_bytes(), "t");
+        let m = ctx.create_module_from_ir(buf).expect("parses");
+        let mut calls = 0;
+        let mut compile = || -> Result<std::path::PathBuf, String> {
+            calls += 1;
+            Err("not compiled in this test".into())
+        };
+        let r = symbolize_with(&ctx, &m, Some(&mut compile));
+        (r, calls)
+    }
+
+    #[test]
+    fn models_are_not_compiled_without_a_modelled_call_that_needs_them() {
+        // no modelled function at all
+        let (r, calls) = with_counting_models(SRC);
+        assert_eq!(calls, 0);
+        assert!(r.expect("symbolizes").modelled.is_empty());
+        // strlen of a constant while no term reaches memory: the library serves
+        let (r, calls) = with_counting_models(STRLEN_OF_CONSTANT);
+        assert_eq!(calls, 0);
+        assert!(r.expect("symbolizes").modelled.is_empty());
+    }
+
+    #[test]
+    fn models_are_compiled_when_terms_reach_memory_and_a_modelled_function_is_called() {
+        let src = SRC
+            .replace(
+                "declare void @reach_error()",
+                "declare void @reach_error()\ndeclare i64 @strlen(ptr)",
+            )
+            .replace(
+                "  %y = load i32, ptr @g",
+                "  %y = load i32, ptr @g\n  %len = call i64 @strlen(ptr @g)",
+            );
+        let (r, calls) = with_counting_models(&src);
+        assert_eq!(calls, 1);
+        assert!(matches!(r, Err(SymbolizeError::Model { .. })), "{r:?}");
+        // a term argument (the character of strchr) wants them too
+        let src = r#"
+@s = private constant [4 x i8] c"abc\00"
+declare i32 @__VERIFIER_nondet_int()
+declare ptr @strchr(ptr, i32)
+define i32 @main() {
+  %x = call i32 @__VERIFIER_nondet_int()
+  %p = call ptr @strchr(ptr @s, i32 %x)
+  ret i32 0
+}
+"#;
+        let (_, calls) = with_counting_models(src);
+        assert_eq!(calls, 1);
     }
 }
