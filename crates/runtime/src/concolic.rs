@@ -146,6 +146,10 @@ impl Runtime {
 
     /// A choice on the 1-bit term `t` whose concrete member is `v`.
     pub fn concolic_choose(&mut self, t: u32, v: bool) -> bool {
+        if self.terms.constant(t).is_some() {
+            // no decision: the term folded to its (concrete) value
+            return v;
+        }
         let nt = self.terms.not1(t);
         let (cur, other) = if v { (t, nt) } else { (nt, t) };
         match self.prefix_token() {
@@ -178,6 +182,9 @@ impl Runtime {
 
     /// Lowers term `t` of `w` bits whose concrete member is `v`.
     pub fn concolic_lower(&mut self, t: u32, w: u32, v: u64) -> u64 {
+        if self.terms.constant(t).is_some() {
+            return v;
+        }
         let mut excluded = 0;
         while let Some(Token::Excluded(x)) = self.prefix_token() {
             let k = self.terms.konst(w, x);

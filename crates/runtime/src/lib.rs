@@ -566,9 +566,10 @@ pub extern "C" fn __kappa_input(w: u32, name: *const libc::c_char) -> u64 {
     if r.concolic_malformed {
         r.unsupported("malformed KAPPA_NATIVE_CONCOLIC");
     }
-    if r.concolic.is_some() {
-        // a concolic run may follow its prefix without a query: connect
-        // now, so that kappa hears how the path ends
+    if r.fixed.is_none() {
+        // a path may end without a query (a concolic run following its
+        // prefix, a run with no two-sided choice): connect now, so that
+        // kappa hears how the path ends
         r.conn();
     }
     let k = r.inputs.len() as u64;
