@@ -128,6 +128,8 @@ struct Conn {
     inputs: Vec<(String, u32, Symbol)>,
     ended: bool,
     broken: bool,
+    /// Waiting to be scheduled (sent `W`, not resumed yet).
+    waiting: bool,
 }
 
 impl Conn {
@@ -233,6 +235,7 @@ fn solve_loop(
     // share the solver's cache
     let mut symbols: HashMap<(usize, u32), Symbol> = HashMap::new();
     let mut next_id = 1u64;
+    let mut sched = Scheduler::default();
     while let Ok((msg, id_tx)) = rx.recv() {
         match msg {
             Msg::Open(w, hello) => {
@@ -250,7 +253,9 @@ fn solve_loop(
                     inputs,
                     ended: false,
                     broken: false,
+                    waiting: false,
                 };
+                sched.running += 1;
                 if let Ok(mut o) = shared.lock() {
                     o.live += 1;
                     o.processes += 1;
@@ -264,6 +269,11 @@ fn solve_loop(
             }
             Msg::Close(id) => {
                 if let Some(c) = conns.remove(&id) {
+                    if c.waiting {
+                        sched.waiting.retain(|&w| w != id);
+                    } else if !c.ended {
+                        sched.running = sched.running.saturating_sub(1);
+                    }
                     if let Ok(mut o) = shared.lock() {
                         o.live -= 1;
                         if c.broken {
@@ -282,10 +292,63 @@ fn solve_loop(
                 if c.broken {
                     continue;
                 }
-                if handle(c, &line, &mut *solver, &shared, &mut symbols).is_none() {
-                    c.broken = true;
-                    c.reply("unknown malformed message\n");
+                if line.trim_end() == "W" {
+                    c.waiting = true;
+                    sched.running = sched.running.saturating_sub(1);
+                    sched.waiting.push_back(id);
+                } else {
+                    let was_ended = c.ended;
+                    if handle(c, &line, &mut *solver, &shared, &mut symbols).is_none() {
+                        c.broken = true;
+                        c.reply("unknown malformed message\n");
+                    }
+                    if c.ended && !was_ended {
+                        // its path is over (it may still wait for its children)
+                        sched.running = sched.running.saturating_sub(1);
+                    }
                 }
+            }
+        }
+        sched.resume(&mut conns);
+    }
+}
+
+/// Most waiting processes for which breadth-first turns are taken.
+const BFS_WAITING: usize = 128;
+
+/// The fork explorer's scheduler: processes that forked wait (`W`) until
+/// resumed, one running at a time. Like the interpreter's default
+/// searcher, the newest waiting process (depth-first) and the oldest
+/// (breadth-first) take turns, so one deep subtree (a loop on an input)
+/// cannot starve the rest.
+#[derive(Default)]
+struct Scheduler {
+    /// Processes running (connected, not waiting, path not over).
+    running: usize,
+    /// Waiting processes, oldest first.
+    waiting: std::collections::VecDeque<u64>,
+    turn: u64,
+}
+
+impl Scheduler {
+    /// Resumes a waiting process if none runs.
+    fn resume(&mut self, conns: &mut HashMap<u64, Conn>) {
+        while self.running == 0 {
+            self.turn += 1;
+            // breadth-first turns only while few processes wait: depth-first
+            // drains the tree, keeping the live processes under the
+            // runtime's bound (KAPPA_NATIVE_MAX_FORKS, default 512)
+            let next = if self.turn % 2 == 0 && self.waiting.len() < BFS_WAITING {
+                self.waiting.pop_front()
+            } else {
+                self.waiting.pop_back()
+            };
+            let Some(id) = next else { return };
+            let live = conns.len();
+            if let Some(c) = conns.get_mut(&id) {
+                c.waiting = false;
+                c.reply(&format!("go {live}\n"));
+                self.running += 1;
             }
         }
     }

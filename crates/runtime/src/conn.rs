@@ -8,7 +8,9 @@
 //! `Q t1 .. tn` (is the conjunction of the 1-bit terms satisfiable?),
 //! `M t1 .. tn` (a model of it; both end with `| w0 .. wk`, the witness), `E v0 .. vk` (reach_error with the input
 //! values), `D` (path ended normally), `U reason` (path ended unsupported),
-//! `B reason` (a bound cut some paths; the path goes on), `P d0 .. dk` (a
+//! `B reason` (a bound cut some paths; the path goes on), `W` (this
+//! process waits to be scheduled: kappa answers `go LIVE` when it is its
+//! turn; fork explorer), `P d0 .. dk` (a
 //! decision prefix still to run, replay explorer), `C v0 .. vn | tokens` (a
 //! run still to do, concolic explorer: see [`crate::concolic`]), `R` (a
 //! concolic run ends to be restarted on inputs reported with `C`).
@@ -79,6 +81,18 @@ impl Conn {
             }
         }
         Some(c)
+    }
+
+    /// Waits for kappa to schedule this process (`W`, answered `go LIVE`
+    /// with the number of live processes); None if kappa closed the
+    /// connection (the run is over).
+    pub fn wait_turn(&mut self) -> Option<u32> {
+        self.send("W\n");
+        let mut line = String::new();
+        if self.r.read_line(&mut line).unwrap_or(0) == 0 {
+            return None;
+        }
+        line.strip_prefix("go ")?.trim().parse().ok()
     }
 
     /// Sends one line (errors are ignored: kappa may have stopped the run).

@@ -4,9 +4,11 @@
 //! condition, the inputs, the shadow map of frozen memory ([`shadow`]), the
 //! argument/return slots through which terms cross calls, and the
 //! fork-based explorer: at a choice both of whose sides are feasible the
-//! process forks, the child follows the true side and the parent waits for
-//! it (depth-first, one running process, live processes bounded by
-//! `KAPPA_NATIVE_MAX_FORKS`, default 512) before following the false side.
+//! process forks, the child follows the true side and the parent the false
+//! one; both then wait (`W`) until kappa schedules them, one running
+//! process at a time, in kappa's search order (live processes bounded by
+//! `KAPPA_NATIVE_MAX_FORKS`, default 512). A process exits after its
+//! children.
 //! With `KAPPA_NATIVE_PREFIX` set the replay explorer is used instead: the
 //! run follows the given decisions, then the first side of each new one,
 //! and reports the other sides to kappa, which re-runs the program with
@@ -49,8 +51,8 @@ pub struct Runtime {
     pub ret: u64,
     conn: Option<Conn>,
     conn_pid: u32,
-    /// Number of ancestors waiting for this process (live processes - 1).
-    depth: u32,
+    /// Live processes of the tree when this one was last scheduled.
+    live: u32,
     max_forks: u32,
     max_lower: u32,
     exit_hook: bool,
@@ -102,7 +104,7 @@ fn rt() -> &'static mut Runtime {
             ret: 0,
             conn: None,
             conn_pid: 0,
-            depth: 0,
+            live: 1,
             max_forks: env_u32("KAPPA_NATIVE_MAX_FORKS", 512),
             max_lower: env_u32("KAPPA_NATIVE_MAX_LOWER", 256),
             exit_hook: false,
@@ -133,6 +135,20 @@ extern "C" fn at_exit() {
     if r.conn_pid == std::process::id() {
         if let Some(c) = r.conn.as_mut() {
             c.send("D\n");
+        }
+    }
+    reap_children();
+}
+
+/// Waits for every child process (forked at choices) to end: a process
+/// exits after its subtree, so the root's exit means the tree is done and
+/// no process is left unreaped.
+fn reap_children() {
+    loop {
+        let mut status = 0;
+        let r = unsafe { libc::waitpid(-1, &mut status, 0) };
+        if r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+            break;
         }
     }
 }
@@ -180,8 +196,9 @@ impl Runtime {
         }
         unsafe {
             libc::fflush(std::ptr::null_mut());
-            libc::_exit(0)
         }
+        reap_children();
+        unsafe { libc::_exit(0) }
     }
 
     /// The given value of input `k` (concolic or single run; 0 otherwise
@@ -278,34 +295,37 @@ impl Runtime {
             self.decisions.push(side);
             return Some(side);
         }
-        if self.depth >= self.max_forks {
+        if self.live >= self.max_forks {
             if let Some(c) = self.conn() {
                 c.send("B fork bound (KAPPA_NATIVE_MAX_FORKS) reached\n");
             }
             return None;
         }
+        self.conn()?;
+        // the child's connection is opened before the fork, so kappa knows
+        // both processes before either asks for its turn
+        let theirs = Conn::open(self.conn.as_ref());
         unsafe { libc::fflush(std::ptr::null_mut()) };
         let pid = unsafe { libc::fork() };
         if pid < 0 {
             self.unsupported("fork failed");
         }
-        if pid == 0 {
-            self.depth += 1;
-            if self.conn().is_none() {
+        let child = pid == 0;
+        if child {
+            let Some(c) = theirs else {
                 unsafe { libc::_exit(0) };
-            }
-            return Some(true);
+            };
+            self.conn = Some(c);
+            self.conn_pid = std::process::id();
+        } else {
+            drop(theirs);
         }
-        let mut status = 0;
-        loop {
-            let r = unsafe { libc::waitpid(pid, &mut status, 0) };
-            if r == pid
-                || (r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR))
-            {
-                break;
-            }
+        // kappa resumes one waiting process at a time, in its search order
+        match self.conn.as_mut().and_then(Conn::wait_turn) {
+            Some(live) => self.live = live,
+            None => unsafe { libc::_exit(0) },
         }
-        Some(false)
+        Some(child)
     }
 
     /// Decides a 1-bit term on this path, forking when both sides are feasible.
