@@ -338,7 +338,7 @@ impl Scheduler {
             // breadth-first turns only while few processes wait: depth-first
             // drains the tree, keeping the live processes under the
             // runtime's bound (KAPPA_NATIVE_MAX_FORKS, default 512)
-            let next = if self.turn % 2 == 0 && self.waiting.len() < BFS_WAITING {
+            let next = if self.turn.is_multiple_of(2) && self.waiting.len() < BFS_WAITING {
                 self.waiting.pop_front()
             } else {
                 self.waiting.pop_back()
