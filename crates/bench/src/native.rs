@@ -117,6 +117,7 @@ pub fn run(timeout: f64, args: &[PathBuf]) {
                 "crates/runtime/src/shadow.rs",
                 "crates/runtime/src/abi.rs",
                 "crates/runtime/src/lib.rs",
+                "crates/runtime/src/concolic.rs",
             ],
             "1k",
         ),
