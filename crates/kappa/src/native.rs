@@ -53,8 +53,13 @@ pub fn symbolize_cmd(file: &Path, output: &Path, dm: Option<DataModel>) -> Resul
         .build_bitcode(&sources, dm, &[], tmp.path(), None)
         .map_err(|e| anyhow!("{e}"))?;
     let mut models = model_compiler(&tc, dm, tmp.path(), None);
-    let st = kappa_symbolize::symbolize_file_with(&bc, output, Some(&mut models))
-        .map_err(|e| anyhow!("{e}"))?;
+    let st =
+        kappa_symbolize::symbolize_file_with(&bc, output, Some(&mut models)).map_err(
+            |e| match e {
+                kappa_symbolize::SymbolizeError::NoMain => anyhow!("{}: {e}", file.display()),
+                e => anyhow!("{e}"),
+            },
+        )?;
     eprintln!(
         "symbolized {} functions: {} abstract values, {} abstract instructions, {} inputs, {} choices, {} lowered operands, {} freezes, {} thaws{}, {} unsupported sites; written to {}",
         st.functions,
@@ -306,6 +311,10 @@ fn explore(
     let mut models = model_compiler(&tc, dm, tmp.path(), deadline);
     let st = match kappa_symbolize::symbolize_file_with(&bc, &sym, Some(&mut models)) {
         Ok(st) => st,
+        Err(e @ kappa_symbolize::SymbolizeError::NoMain) => {
+            // bad input, as in the interpreter modes: one line, exit 2
+            return Err(anyhow!("{}: {e}", args.file.display()));
+        }
         Err(e) => return Ok(unknown(format!("symbolize: {e}"))),
     };
     let transform_time = t0.elapsed();

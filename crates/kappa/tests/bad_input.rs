@@ -7,7 +7,11 @@ use common::*;
 
 /// Runs `kappa verify` on `path` and returns (exit code, stdout, last stderr line).
 fn verify(path: &str) -> (i32, String, String) {
-    let out = kappa(&["verify", "--timeout", "20", path]);
+    verify_in(path, "classic")
+}
+
+fn verify_in(path: &str, mode: &str) -> (i32, String, String) {
+    let out = kappa(&["verify", "--mode", mode, "--timeout", "20", path]);
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(
         !stderr.contains("panicked"),
@@ -29,20 +33,29 @@ fn bad(name: &str) -> String {
         .into_owned()
 }
 
+/// The same one-line error in the interpreter and in native mode (whose
+/// front end is separate: it compiles and symbolizes the program itself).
 fn assert_error(name: &str, phrase: &str) {
+    for mode in ["classic", "native"] {
+        assert_error_in(name, phrase, mode);
+    }
+}
+
+fn assert_error_in(name: &str, phrase: &str, mode: &str) {
     let path = bad(name);
-    let (code, stdout, last) = verify(&path);
-    assert_eq!(code, 2, "{name}: exit code (stdout: {stdout})");
-    assert!(last.starts_with("kappa: error: "), "{name}: {last}");
+    let (code, stdout, last) = verify_in(&path, mode);
+    let label = format!("{name} ({mode})");
+    assert_eq!(code, 2, "{label}: exit code (stdout: {stdout})");
+    assert!(last.starts_with("kappa: error: "), "{label}: {last}");
     assert!(
         last.contains(name),
-        "{name}: error line does not name the file: {last}"
+        "{label}: error line does not name the file: {last}"
     );
     assert!(
         last.contains(phrase),
-        "{name}: expected '{phrase}' in: {last}"
+        "{label}: expected '{phrase}' in: {last}"
     );
-    assert!(stdout.is_empty(), "{name}: printed a verdict: {stdout}");
+    assert!(stdout.is_empty(), "{label}: printed a verdict: {stdout}");
 }
 
 fn assert_unknown(name: &str, phrase: &str) {

@@ -78,6 +78,9 @@ pub enum SymbolizeError {
         /// What failed.
         reason: String,
     },
+    /// The module defines no `main` (nothing to run).
+    #[error("no `main` function to start from")]
+    NoMain,
     /// An internal inconsistency (a bug).
     #[error("internal error in the transformation: {0}")]
     Internal(String),
@@ -183,6 +186,12 @@ pub fn symbolize_with<'ctx>(
     models: Option<ModelCompiler>,
 ) -> Result<Stats, SymbolizeError> {
     verify(module, "reading")?;
+    if module
+        .get_function("main")
+        .is_none_or(|f| f.count_basic_blocks() == 0)
+    {
+        return Err(SymbolizeError::NoMain);
+    }
     let mut modelled = vec![];
     if let Some(compile) = models {
         if models::wanted(module) {
