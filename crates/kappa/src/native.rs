@@ -422,6 +422,8 @@ fn explore(
         paths: o.paths + o.errors.len() as u64 + o.unsupported.len() as u64,
         forks: o.processes.saturating_sub(1),
         queries: o.queries,
+        z3_queries: o.z3_queries,
+        solver_time: o.solver_time,
         failed_leaves: o.unsupported.len() as u64 + o.crashed,
         ..Stats::default()
     };

@@ -43,6 +43,11 @@ pub struct Outcomes {
     pub queries: u64,
     /// Queries the solver could not decide.
     pub solver_unknown: u64,
+    /// Queries that reached Z3 (the rest were answered by the chain's
+    /// cheaper layers).
+    pub z3_queries: u64,
+    /// Time spent in the solver chain, seconds.
+    pub solver_time: f64,
     /// Runs still to do (replay explorer: decision prefixes; concolic
     /// explorer: inputs and decisions), in report order.
     pub pending: Vec<String>,
@@ -422,11 +427,14 @@ fn handle(
                 SatResult::Unsat => "unsat".to_string(),
                 SatResult::Unknown(why) => format!("unknown {}", why.replace('\n', " ")),
             };
+            let st = solver.stats();
             if let Ok(mut o) = shared.lock() {
                 o.queries += 1;
                 if ans.is_unknown() {
                     o.solver_unknown += 1;
                 }
+                o.z3_queries = st.z3_queries;
+                o.solver_time = st.total_time.as_secs_f64();
             }
             c.reply(&format!("{reply}\n"));
         }
