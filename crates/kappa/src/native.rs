@@ -377,9 +377,9 @@ fn explore(
             w.watch(&mut child, timeout_reason("exploring"))?;
         }
         crate::NativeExplorerArg::Replay | crate::NativeExplorerArg::Concolic => {
-            // depth-first over runs: each follows its prefix (and, in the
-            // concolic domain, its inputs), then reports the other sides of
-            // its new decisions as new runs
+            // each run follows its prefix (and, in the concolic domain, its
+            // inputs), then reports the other sides of its new decisions as
+            // new runs
             let var = match args.native_explorer {
                 crate::NativeExplorerArg::Concolic => "KAPPA_NATIVE_CONCOLIC",
                 _ => "KAPPA_NATIVE_PREFIX",

@@ -101,12 +101,7 @@ impl Runtime {
     /// Reports a new run: the decisions taken so far plus `last`, on the
     /// inputs of model `m` (merged over the current ones).
     fn report_run(&mut self, last: Option<Token>, m: &[(usize, u64)]) {
-        let mut vals = self.witness.clone();
-        for &(k, v) in m {
-            if k < vals.len() {
-                vals[k] = v & crate::term::mask(self.inputs[k].0);
-            }
-        }
+        let vals = self.merged(m);
         let mut line = String::from("C");
         for v in vals {
             line.push_str(&format!(" {v}"));

@@ -69,7 +69,7 @@ pub struct Runtime {
     decisions: Vec<bool>,
     /// Concolic explorer (`KAPPA_NATIVE_CONCOLIC="v0 .. | d0 .."`, see
     /// [`concolic`]): the run's inputs and decision prefix. A malformed
-    /// value ends the run unsupported at its first input or decision.
+    /// value ends the run unsupported at its first input.
     concolic: Option<concolic::Concolic>,
     /// `KAPPA_NATIVE_CONCOLIC` was set but malformed.
     concolic_malformed: bool,
@@ -94,38 +94,42 @@ fn rt() -> &'static mut Runtime {
     // SAFETY: single-threaded, see `Global`.
     unsafe {
         let slot = &mut *RT.0.get();
-        slot.get_or_insert_with(|| Runtime {
-            terms: Terms::default(),
-            pc: vec![],
-            inputs: vec![],
-            witness: vec![],
-            shadow: shadow::Shadow::default(),
-            args: vec![0; 64],
-            ret: 0,
-            conn: None,
-            conn_pid: 0,
-            live: 1,
-            max_forks: env_u32("KAPPA_NATIVE_MAX_FORKS", 512),
-            max_lower: env_u32("KAPPA_NATIVE_MAX_LOWER", 256),
-            exit_hook: false,
-            prefix: std::env::var("KAPPA_NATIVE_PREFIX")
+        slot.get_or_insert_with(|| {
+            // set: Some(parsed run), or Some(None) when malformed
+            let concolic = std::env::var("KAPPA_NATIVE_CONCOLIC")
                 .ok()
-                .map(|v| v.split_whitespace().map(|d| d == "1").collect()),
-            decisions: vec![],
-            concolic: std::env::var("KAPPA_NATIVE_CONCOLIC")
-                .ok()
-                .and_then(|v| concolic::parse(&v)),
-            concolic_malformed: std::env::var("KAPPA_NATIVE_CONCOLIC")
-                .is_ok_and(|v| concolic::parse(&v).is_none()),
-            fixed: std::env::var("KAPPA_NATIVE_INPUTS").ok().map(|v| {
-                v.split_whitespace()
-                    .map(|x| {
-                        x.parse::<u64>()
-                            .or_else(|_| x.parse::<i64>().map(|i| i as u64))
-                            .unwrap_or(0)
-                    })
-                    .collect()
-            }),
+                .map(|v| concolic::parse(&v));
+            let concolic_malformed = matches!(concolic, Some(None));
+            Runtime {
+                terms: Terms::default(),
+                pc: vec![],
+                inputs: vec![],
+                witness: vec![],
+                shadow: shadow::Shadow::default(),
+                args: vec![0; 64],
+                ret: 0,
+                conn: None,
+                conn_pid: 0,
+                live: 1,
+                max_forks: env_u32("KAPPA_NATIVE_MAX_FORKS", 512),
+                max_lower: env_u32("KAPPA_NATIVE_MAX_LOWER", 256),
+                exit_hook: false,
+                prefix: std::env::var("KAPPA_NATIVE_PREFIX")
+                    .ok()
+                    .map(|v| v.split_whitespace().map(|d| d == "1").collect()),
+                decisions: vec![],
+                concolic: concolic.flatten(),
+                concolic_malformed,
+                fixed: std::env::var("KAPPA_NATIVE_INPUTS").ok().map(|v| {
+                    v.split_whitespace()
+                        .map(|x| {
+                            x.parse::<u64>()
+                                .or_else(|_| x.parse::<i64>().map(|i| i as u64))
+                                .unwrap_or(0)
+                        })
+                        .collect()
+                }),
+            }
         })
     }
 }
@@ -263,13 +267,21 @@ impl Runtime {
         }
     }
 
-    /// Adopts model values for the witness.
-    fn adopt(&mut self, m: &[(usize, u64)]) {
+    /// The witness with the values of model `m` (input number, value) in
+    /// place of its own, each masked to its input's width.
+    fn merged(&self, m: &[(usize, u64)]) -> Vec<u64> {
+        let mut w = self.witness.clone();
         for &(k, v) in m {
-            if k < self.witness.len() {
-                self.witness[k] = v & term::mask(self.inputs[k].0);
+            if k < w.len() {
+                w[k] = v & term::mask(self.inputs[k].0);
             }
         }
+        w
+    }
+
+    /// Adopts model values for the witness.
+    fn adopt(&mut self, m: &[(usize, u64)]) {
+        self.witness = self.merged(m);
     }
 
     /// Forks: true in the child (which follows the first alternative), false
