@@ -538,6 +538,7 @@ impl Watch<'_> {
     fn watch(&mut self, child: &mut Child, timeout_reason: String) -> Result<bool> {
         self.runs += 1;
         let mut root_status = None;
+        let mut synced = false;
         let mut last_mem = Instant::now();
         let go_on = loop {
             if root_status.is_none() {
@@ -585,8 +586,17 @@ impl Watch<'_> {
             }
             let live = self.server.outcomes.lock().map(|o| o.live).unwrap_or(0);
             if root_status.is_some() && live == 0 {
-                break true;
+                // the tree is gone; once the server has read everything it
+                // sent (a report may still sit in an unaccepted
+                // connection), the run is over
+                if synced {
+                    break true;
+                }
+                self.server.barrier();
+                synced = true;
+                continue;
             }
+            synced = false;
             let now = Instant::now();
             // stop a little early: killing a large process tree and reporting
             // must fit in the watchdog's grace on a loaded machine

@@ -1,16 +1,17 @@
 //! kappa's side of the native explorer's protocol (see kappa-runtime's
-//! `conn` module for the message format): a Unix-socket server with one
-//! thread per process of the exploration tree. Each thread rebuilds the
-//! process's terms as kappa expressions and answers feasibility and model
-//! queries with its own solver chain (`kappa_solver::build_solver`); path
-//! ends, errors, unsupported constructs and bounds are collected in
-//! [`Outcomes`].
+//! `conn` module for the message format): a Unix-socket server whose one
+//! thread (an epoll loop) accepts the connections of the exploration
+//! tree's processes, rebuilds each process's terms as kappa expressions and
+//! answers feasibility and model queries with one solver chain
+//! (`kappa_solver::build_solver`); path ends, errors, unsupported
+//! constructs and bounds are collected in [`Outcomes`].
 
 use kappa_expr::{build as b, BvOp, Expr, Sort, Symbol, SymbolKind};
 use kappa_runtime::abi::{binop, icmp, node};
 use kappa_solver::{SatResult, SolverConfig};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
+use std::os::fd::{AsRawFd, RawFd};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -63,70 +64,330 @@ pub struct Server {
     pub outcomes: Arc<Mutex<Outcomes>>,
 }
 
-/// Messages from the reader threads (one per connection) to the solver thread.
-enum Msg {
-    Open(UnixStream, String),
-    Line(u64, String),
-    Close(u64),
-}
-
 impl Server {
-    /// Listens on `dir/kappa.sock`. Each connection gets a reader thread;
-    /// one solver thread (one solver chain built from `cfg`, so its cache is
-    /// shared by all processes) answers every query in arrival order.
+    /// Listens on `dir/kappa.sock`. One thread (an epoll loop) accepts the
+    /// processes' connections, reads their lines and answers every query in
+    /// arrival order with one solver chain built from `cfg` (so its cache is
+    /// shared by all processes).
     pub fn start(dir: &std::path::Path, cfg: SolverConfig) -> std::io::Result<Server> {
         let path = dir.join("kappa.sock");
         let listener = UnixListener::bind(&path)?;
+        listener.set_nonblocking(true)?;
         let outcomes = Arc::new(Mutex::new(Outcomes::default()));
-        let (tx, rx) = std::sync::mpsc::channel::<(Msg, Option<std::sync::mpsc::Sender<u64>>)>();
         let shared = Arc::clone(&outcomes);
+        let ep = Epoll::new()?;
+        ep.add(listener.as_raw_fd(), LISTENER)?;
         std::thread::Builder::new()
-            .name("kappa-native-solver".into())
+            .name("kappa-native-server".into())
             .stack_size(256 << 20)
-            .spawn(move || solve_loop(rx, shared, cfg))?;
-        std::thread::Builder::new()
-            .name("kappa-native-accept".into())
             .spawn(move || {
-                for s in listener.incoming().flatten() {
-                    let tx = tx.clone();
-                    let _ = std::thread::Builder::new()
-                        .stack_size(256 << 10)
-                        .spawn(move || read_loop(s, tx));
-                }
+                let mut l = Loop {
+                    ep,
+                    listener,
+                    conns: HashMap::new(),
+                    next_id: 1,
+                    sched: Scheduler::default(),
+                    solver: kappa_solver::build_solver(&cfg),
+                    symbols: HashMap::new(),
+                    shared,
+                };
+                l.run()
             })?;
         Ok(Server { path, outcomes })
     }
+
+    /// A barrier: returns once the server has accepted every connection
+    /// made before this call and read everything sent on them (false if
+    /// the server did not answer within a second). A process may connect,
+    /// report and exit before the server accepts its connection, so the
+    /// end of the process tree alone does not mean its reports were read.
+    pub fn barrier(&self) -> bool {
+        let Ok(mut s) = UnixStream::connect(&self.path) else {
+            return false;
+        };
+        let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(1)));
+        if s.write_all(b"S\n").is_err() {
+            return false;
+        }
+        let mut line = String::new();
+        BufReader::new(s).read_line(&mut line).is_ok() && line.trim_end() == "s"
+    }
 }
 
-type Tx = std::sync::mpsc::Sender<(Msg, Option<std::sync::mpsc::Sender<u64>>)>;
+/// The epoll token of the listening socket (connections are numbered from 1).
+const LISTENER: u64 = 0;
 
-/// Reads one connection's lines and forwards them to the solver thread.
-fn read_loop(s: UnixStream, tx: Tx) {
-    let Ok(rs) = s.try_clone() else { return };
-    let mut r = BufReader::new(rs);
-    let mut line = String::new();
-    if r.read_line(&mut line).unwrap_or(0) == 0 || !line.starts_with('H') {
-        return;
-    }
-    let (id_tx, id_rx) = std::sync::mpsc::channel();
-    if tx.send((Msg::Open(s, line.clone()), Some(id_tx))).is_err() {
-        return;
-    }
-    let Ok(id) = id_rx.recv() else { return };
-    loop {
-        line.clear();
-        if r.read_line(&mut line).unwrap_or(0) == 0 {
-            break;
+/// A level-triggered epoll instance.
+struct Epoll(RawFd);
+
+impl Epoll {
+    fn new() -> std::io::Result<Epoll> {
+        // SAFETY: plain syscall; the fd is owned by the result.
+        let fd = unsafe { libc::epoll_create1(libc::EPOLL_CLOEXEC) };
+        if fd < 0 {
+            return Err(std::io::Error::last_os_error());
         }
-        if tx.send((Msg::Line(id, line.clone()), None)).is_err() {
+        Ok(Epoll(fd))
+    }
+
+    fn add(&self, fd: RawFd, token: u64) -> std::io::Result<()> {
+        let mut ev = libc::epoll_event {
+            events: libc::EPOLLIN as u32,
+            u64: token,
+        };
+        // SAFETY: valid epoll fd and event pointer.
+        if unsafe { libc::epoll_ctl(self.0, libc::EPOLL_CTL_ADD, fd, &mut ev) } < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(())
+    }
+
+    fn remove(&self, fd: RawFd) {
+        // SAFETY: valid epoll fd; a null event is allowed for DEL.
+        unsafe { libc::epoll_ctl(self.0, libc::EPOLL_CTL_DEL, fd, std::ptr::null_mut()) };
+    }
+
+    /// Waits for events; the tokens of the ready fds.
+    fn wait(&self, out: &mut Vec<u64>) {
+        let mut evs = [libc::epoll_event { events: 0, u64: 0 }; 256];
+        // SAFETY: valid epoll fd and buffer of the given length.
+        let n = unsafe { libc::epoll_wait(self.0, evs.as_mut_ptr(), evs.len() as i32, -1) };
+        out.clear();
+        for e in evs.iter().take(n.max(0) as usize) {
+            out.push(e.u64);
+        }
+    }
+}
+
+impl Drop for Epoll {
+    fn drop(&mut self) {
+        // SAFETY: we own the fd.
+        unsafe { libc::close(self.0) };
+    }
+}
+
+/// The server thread's state: connections, scheduler and solver.
+struct Loop {
+    ep: Epoll,
+    listener: UnixListener,
+    conns: HashMap<u64, Conn>,
+    next_id: u64,
+    sched: Scheduler,
+    solver: Box<dyn kappa_solver::Solver>,
+    /// Input k of width w is one symbol for every run: each query is about
+    /// one run alone, and runs of the replay and concolic explorers then
+    /// share the solver's cache.
+    symbols: HashMap<(usize, u32), Symbol>,
+    shared: Arc<Mutex<Outcomes>>,
+}
+
+impl Loop {
+    fn run(&mut self) {
+        let mut ready = vec![];
+        loop {
+            self.ep.wait(&mut ready);
+            // new connections first: a forked child's hello is then read
+            // before its parent's next lines, while the parent's tables
+            // still have the length the child inherits
+            if ready.contains(&LISTENER) {
+                self.accept_all();
+            }
+            for &id in ready.iter().filter(|&&t| t != LISTENER) {
+                self.read(id);
+            }
+            self.sched.resume(&mut self.conns);
+        }
+    }
+
+    /// Accepts every pending connection and reads what it already sent.
+    fn accept_all(&mut self) {
+        while let Ok((s, _)) = self.listener.accept() {
+            let id = self.next_id;
+            self.next_id += 1;
+            if self.ep.add(s.as_raw_fd(), id).is_err() {
+                continue;
+            }
+            self.conns.insert(id, Conn::new(s));
+            self.read(id);
+        }
+    }
+
+    /// Reads what connection `id` sent (without blocking) and handles each
+    /// complete line; closes it at end of stream.
+    fn read(&mut self, id: u64) {
+        let eof;
+        let mut lines = vec![];
+        {
+            let Some(c) = self.conns.get_mut(&id) else {
+                return;
+            };
+            let mut buf = [0u8; 1 << 16];
+            loop {
+                // SAFETY: valid fd and buffer; MSG_DONTWAIT never blocks.
+                let n = unsafe {
+                    libc::recv(
+                        c.w.as_raw_fd(),
+                        buf.as_mut_ptr().cast(),
+                        buf.len(),
+                        libc::MSG_DONTWAIT,
+                    )
+                };
+                if n > 0 {
+                    c.inbuf.extend_from_slice(&buf[..n as usize]);
+                    continue;
+                }
+                let err = std::io::Error::last_os_error().kind();
+                if n < 0 && err == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                eof = n == 0 || err != std::io::ErrorKind::WouldBlock;
+                break;
+            }
+            while let Some(nl) = c.inbuf.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = c.inbuf.drain(..=nl).collect();
+                lines.push(String::from_utf8_lossy(&line).into_owned());
+            }
+        }
+        for line in lines {
+            self.line(id, &line);
+        }
+        if eof {
+            self.close(id);
+        }
+    }
+
+    /// Handles one line of connection `id`.
+    fn line(&mut self, id: u64, line: &str) {
+        let Some(c) = self.conns.get(&id) else {
+            return;
+        };
+        if !c.hello {
+            return self.hello(id, line);
+        }
+        let Some(c) = self.conns.get_mut(&id) else {
+            return;
+        };
+        if c.broken {
             return;
         }
+        if let Some(side) = line.trim_end().strip_prefix('W') {
+            c.waiting = true;
+            self.sched.running = self.sched.running.saturating_sub(1);
+            // the two sides of a fork wait in a fixed order whatever the
+            // order of their `W`s: the child (true side) is the newer
+            let w = &mut self.sched.waiting;
+            let child_waits = side.trim() == "0"
+                && w.back()
+                    .and_then(|b| self.conns.get(b))
+                    .is_some_and(|b| b.parent == Some(id));
+            if child_waits {
+                w.insert(w.len() - 1, id);
+            } else {
+                w.push_back(id);
+            }
+            return;
+        }
+        let was_ended = c.ended;
+        if handle(c, line, &mut *self.solver, &self.shared, &mut self.symbols).is_none() {
+            c.broken = true;
+            c.reply("unknown malformed message\n");
+        }
+        if c.ended && !was_ended {
+            // its path is over
+            self.sched.running = self.sched.running.saturating_sub(1);
+        }
     }
-    let _ = tx.send((Msg::Close(id), None));
+
+    /// The first line of a connection: `H pid [parent nodes inputs]` from a
+    /// process (a forked child starts from the first `nodes` term nodes and
+    /// `inputs` inputs of its parent's tables), or `S` from
+    /// [`Server::barrier`].
+    fn hello(&mut self, id: u64, line: &str) {
+        if line.trim_end() == "S" {
+            // everything connected before the barrier is in the backlog or
+            // accepted: accept it and read what was sent
+            self.accept_all();
+            let ids: Vec<u64> = self.conns.keys().copied().filter(|&k| k != id).collect();
+            for k in ids {
+                self.read(k);
+            }
+            if let Some(c) = self.conns.get_mut(&id) {
+                c.reply("s\n");
+            }
+            if let Some(c) = self.conns.remove(&id) {
+                self.ep.remove(c.w.as_raw_fd());
+            }
+            return;
+        }
+        if !line.starts_with('H') {
+            // not a process of the exploration: drop it
+            if let Some(c) = self.conns.remove(&id) {
+                self.ep.remove(c.w.as_raw_fd());
+            }
+            return;
+        }
+        let f = nums(&line[1..]);
+        let parent = f.get(1).and_then(|p| self.conns.get(p));
+        let inherited = parent.is_some();
+        let (nodes, inputs) = match parent {
+            Some(p) => {
+                let n = f.get(2).map_or(p.nodes.len(), |&n| n as usize);
+                let k = f.get(3).map_or(p.inputs.len(), |&k| k as usize);
+                (
+                    p.nodes[..n.min(p.nodes.len())].to_vec(),
+                    p.inputs[..k.min(p.inputs.len())].to_vec(),
+                )
+            }
+            None => (vec![], vec![]),
+        };
+        let Some(c) = self.conns.get_mut(&id) else {
+            return;
+        };
+        c.hello = true;
+        c.parent = f.get(1).copied();
+        c.nodes = nodes;
+        c.inputs = inputs;
+        c.reply(&format!("ok {id} {}\n", inherited as u8));
+        self.sched.running += 1;
+        if let Ok(mut o) = self.shared.lock() {
+            o.live += 1;
+            o.processes += 1;
+        }
+    }
+
+    fn close(&mut self, id: u64) {
+        let Some(c) = self.conns.remove(&id) else {
+            return;
+        };
+        self.ep.remove(c.w.as_raw_fd());
+        if !c.hello {
+            return;
+        }
+        if c.waiting {
+            self.sched.waiting.retain(|&w| w != id);
+        } else if !c.ended {
+            self.sched.running = self.sched.running.saturating_sub(1);
+        }
+        if let Ok(mut o) = self.shared.lock() {
+            o.live -= 1;
+            if c.broken {
+                o.unsupported
+                    .push("internal: malformed message from the native program".into());
+            } else if !c.ended {
+                o.crashed += 1;
+            }
+        }
+    }
 }
 
 struct Conn {
     w: UnixStream,
+    /// Bytes read and not yet handled (an incomplete line).
+    inbuf: Vec<u8>,
+    /// The hello was read.
+    hello: bool,
+    /// The connection of the process this one was forked from.
+    parent: Option<u64>,
     /// Term nodes by id - 1 (the runtime numbers them 1, 2, .. in the
     /// order it sends them; a vector, so a forked child's copy is cheap).
     nodes: Vec<Expr>,
@@ -138,6 +399,20 @@ struct Conn {
 }
 
 impl Conn {
+    fn new(w: UnixStream) -> Conn {
+        Conn {
+            w,
+            inbuf: vec![],
+            hello: false,
+            parent: None,
+            nodes: vec![],
+            inputs: vec![],
+            ended: false,
+            broken: false,
+            waiting: false,
+        }
+    }
+
     fn expr(&self, id: u32) -> Option<Expr> {
         self.nodes.get((id as usize).checked_sub(1)?).copied()
     }
@@ -225,97 +500,6 @@ fn nums(rest: &str) -> Vec<u64> {
     rest.split_whitespace()
         .filter_map(|v| v.parse().ok())
         .collect()
-}
-
-/// The solver thread: per-connection term tables, one solver.
-fn solve_loop(
-    rx: std::sync::mpsc::Receiver<(Msg, Option<std::sync::mpsc::Sender<u64>>)>,
-    shared: Arc<Mutex<Outcomes>>,
-    cfg: SolverConfig,
-) {
-    let mut solver = kappa_solver::build_solver(&cfg);
-    let mut conns: HashMap<u64, Conn> = HashMap::new();
-    // input k of width w is one symbol for every run: each query is about
-    // one run alone, and runs of the replay and concolic explorers then
-    // share the solver's cache
-    let mut symbols: HashMap<(usize, u32), Symbol> = HashMap::new();
-    let mut next_id = 1u64;
-    let mut sched = Scheduler::default();
-    while let Ok((msg, id_tx)) = rx.recv() {
-        match msg {
-            Msg::Open(w, hello) => {
-                let id = next_id;
-                next_id += 1;
-                // `H pid [parent]`: a forked child starts from its parent's tables
-                let parent = nums(&hello[1..]).get(1).copied();
-                let (nodes, inputs) = match parent.and_then(|p| conns.get(&p)) {
-                    Some(p) => (p.nodes.clone(), p.inputs.clone()),
-                    None => (vec![], vec![]),
-                };
-                let mut c = Conn {
-                    w,
-                    nodes,
-                    inputs,
-                    ended: false,
-                    broken: false,
-                    waiting: false,
-                };
-                sched.running += 1;
-                if let Ok(mut o) = shared.lock() {
-                    o.live += 1;
-                    o.processes += 1;
-                }
-                let inherited = parent.is_some_and(|p| conns.contains_key(&p));
-                c.reply(&format!("ok {id} {}\n", inherited as u8));
-                conns.insert(id, c);
-                if let Some(t) = id_tx {
-                    let _ = t.send(id);
-                }
-            }
-            Msg::Close(id) => {
-                if let Some(c) = conns.remove(&id) {
-                    if c.waiting {
-                        sched.waiting.retain(|&w| w != id);
-                    } else if !c.ended {
-                        sched.running = sched.running.saturating_sub(1);
-                    }
-                    if let Ok(mut o) = shared.lock() {
-                        o.live -= 1;
-                        if c.broken {
-                            o.unsupported
-                                .push("internal: malformed message from the native program".into());
-                        } else if !c.ended {
-                            o.crashed += 1;
-                        }
-                    }
-                }
-            }
-            Msg::Line(id, line) => {
-                let Some(c) = conns.get_mut(&id) else {
-                    continue;
-                };
-                if c.broken {
-                    continue;
-                }
-                if line.trim_end() == "W" {
-                    c.waiting = true;
-                    sched.running = sched.running.saturating_sub(1);
-                    sched.waiting.push_back(id);
-                } else {
-                    let was_ended = c.ended;
-                    if handle(c, &line, &mut *solver, &shared, &mut symbols).is_none() {
-                        c.broken = true;
-                        c.reply("unknown malformed message\n");
-                    }
-                    if c.ended && !was_ended {
-                        // its path is over (it may still wait for its children)
-                        sched.running = sched.running.saturating_sub(1);
-                    }
-                }
-            }
-        }
-        sched.resume(&mut conns);
-    }
 }
 
 /// Most waiting processes for which breadth-first turns are taken.

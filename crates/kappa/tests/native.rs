@@ -55,8 +55,13 @@ fn verify_json(path: &Path, extra: &[&str]) -> serde_json::Value {
     args.extend(dm_args(&src));
     args.extend(extra.iter().map(|s| s.to_string()));
     args.push(path.display().to_string());
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = kappa(&refs);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kappa"));
+    cmd.args(&args);
+    if let Some(n) = header(&src, "max-forks") {
+        // the runtime's bound on live processes (fork explorer)
+        cmd.env("KAPPA_NATIVE_MAX_FORKS", n);
+    }
+    let out = cmd.output().expect("run kappa");
     let text = String::from_utf8_lossy(&out.stdout);
     serde_json::from_str(text.trim()).unwrap_or_else(|e| {
         panic!(

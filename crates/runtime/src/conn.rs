@@ -2,15 +2,17 @@
 //! the solver: one Unix-socket connection per process of the exploration
 //! tree (path of the socket in `KAPPA_NATIVE_SOCKET`). Line-based text:
 //!
-//! runtime → kappa: `H pid [parent]` (hello; a forked child names its
-//! parent's connection and inherits its tables), `I k width name` (input k),
+//! runtime → kappa: `H pid [parent nodes inputs]` (hello; a forked child
+//! names its parent's connection and inherits the first `nodes` term nodes
+//! and `inputs` inputs of its tables; the hello is not waited for: its
+//! answer is read before the first query, turn or sync), `I k width name` (input k),
 //! `N id kind width a b c val` (term node, children sent first),
 //! `Q t1 .. tn` (is the conjunction of the 1-bit terms satisfiable?),
 //! `M t1 .. tn` (a model of it; both end with `| w0 .. wk`, the witness), `E v0 .. vk` (reach_error with the input
 //! values), `D` (path ended normally), `U reason` (path ended unsupported),
-//! `B reason` (a bound cut some paths; the path goes on), `W` (this
-//! process waits to be scheduled: kappa answers `go LIVE` when it is its
-//! turn; fork explorer), `P d0 .. dk` (a
+//! `B reason` (a bound cut some paths; the path goes on), `W side` (this
+//! process, the child (1) or the parent (0) of a fork, waits to be
+//! scheduled: kappa answers `go LIVE` when it is its turn; fork explorer), `P d0 .. dk` (a
 //! decision prefix still to run, replay explorer), `C v0 .. vn | tokens` (a
 //! run still to do, concolic explorer: see [`crate::concolic`]), `R` (a
 //! concolic run ends to be restarted on inputs reported with `C`).
@@ -34,6 +36,11 @@ pub struct Conn {
     sent_nodes: usize,
     /// Inputs declared so far.
     sent_inputs: usize,
+    /// What the parent had sent when this connection was opened (nodes,
+    /// inputs), adopted if kappa inherited its tables.
+    parent_sent: (usize, usize),
+    /// kappa's answer to the hello was not read yet.
+    hello_pending: bool,
 }
 
 /// The answer to a query.
@@ -61,33 +68,65 @@ impl Conn {
             id: 0,
             sent_nodes: 0,
             sent_inputs: 0,
+            parent_sent: (0, 0),
+            hello_pending: true,
         };
         let hello = match parent {
-            Some(p) => format!("H {} {}\n", std::process::id(), p.id),
+            Some(p) => {
+                c.parent_sent = (p.sent_nodes, p.sent_inputs);
+                format!(
+                    "H {} {} {} {}\n",
+                    std::process::id(),
+                    p.id,
+                    p.sent_nodes,
+                    p.sent_inputs
+                )
+            }
             None => format!("H {}\n", std::process::id()),
         };
         c.w.write_all(hello.as_bytes()).ok()?;
-        let mut line = String::new();
-        c.r.read_line(&mut line).ok()?;
-        let mut it = line.split_whitespace();
-        if it.next() != Some("ok") {
-            return None;
-        }
-        c.id = it.next()?.parse().ok()?;
-        if it.next() == Some("1") {
-            if let Some(p) = parent {
-                c.sent_nodes = p.sent_nodes;
-                c.sent_inputs = p.sent_inputs;
-            }
-        }
         Some(c)
     }
 
-    /// Waits for kappa to schedule this process (`W`, answered `go LIVE`
-    /// with the number of live processes); None if kappa closed the
+    /// kappa's number for this connection (reads the hello's answer).
+    pub fn id(&mut self) -> Option<u64> {
+        self.finish_hello().then_some(self.id)
+    }
+
+    /// Reads kappa's answer to the hello (`ok id inherited`) if it is still
+    /// pending; false if kappa refused or closed the connection.
+    fn finish_hello(&mut self) -> bool {
+        if !self.hello_pending {
+            return self.id != 0;
+        }
+        self.hello_pending = false;
+        let mut line = String::new();
+        if self.r.read_line(&mut line).unwrap_or(0) == 0 {
+            return false;
+        }
+        let mut it = line.split_whitespace();
+        if it.next() != Some("ok") {
+            return false;
+        }
+        let Some(id) = it.next().and_then(|v| v.parse().ok()) else {
+            return false;
+        };
+        self.id = id;
+        if it.next() == Some("1") {
+            (self.sent_nodes, self.sent_inputs) = self.parent_sent;
+        }
+        true
+    }
+
+    /// Waits for kappa to schedule this process after a fork (`W 1` in
+    /// the child, which follows the true side, `W 0` in the parent;
+    /// answered `go LIVE` with the number of live processes); None if kappa closed the
     /// connection (the run is over).
-    pub fn wait_turn(&mut self) -> Option<u32> {
-        self.send("W\n");
+    pub fn wait_turn(&mut self, side: bool) -> Option<u32> {
+        self.send(if side { "W 1\n" } else { "W 0\n" });
+        if !self.finish_hello() {
+            return None;
+        }
         let mut line = String::new();
         if self.r.read_line(&mut line).unwrap_or(0) == 0 {
             return None;
@@ -102,6 +141,9 @@ impl Conn {
 
     /// Sends the inputs and nodes kappa does not know yet.
     pub fn sync(&mut self, terms: &Terms, inputs: &[(u32, String)]) {
+        // what kappa already knows depends on whether it inherited the
+        // parent's tables
+        self.finish_hello();
         let mut buf = String::new();
         for (k, (w, name)) in inputs.iter().enumerate().skip(self.sent_inputs) {
             buf.push_str(&format!("I {k} {w} {name}\n"));
@@ -126,6 +168,9 @@ impl Conn {
     /// Asks `Q` or `M` about the conjunction of `ts`, passing the witness
     /// (input values satisfying all of `ts` but the last).
     pub fn ask(&mut self, model: bool, ts: &[u32], witness: &[u64]) -> Answer {
+        if !self.finish_hello() {
+            return Answer::Unknown("kappa refused the connection".into());
+        }
         let mut q = String::from(if model { "M" } else { "Q" });
         for t in ts {
             q.push_str(&format!(" {t}"));

@@ -7,8 +7,9 @@
 //! process forks, the child follows the true side and the parent the false
 //! one; both then wait (`W`) until kappa schedules them, one running
 //! process at a time, in kappa's search order (live processes bounded by
-//! `KAPPA_NATIVE_MAX_FORKS`, default 512). A process exits after its
-//! children.
+//! `KAPPA_NATIVE_MAX_FORKS`, default 512). At its first fork the root
+//! process becomes the tree's reaper ([`reaper`]): the others exit as soon
+//! as their path ends, and the reaper exits after the last of them.
 //! With `KAPPA_NATIVE_PREFIX` set the replay explorer is used instead: the
 //! run follows the given decisions, then the first side of each new one,
 //! and reports the other sides to kappa, which re-runs the program with
@@ -23,6 +24,7 @@
 pub mod abi;
 pub mod concolic;
 pub mod conn;
+pub mod reaper;
 pub mod shadow;
 pub mod term;
 
@@ -56,6 +58,8 @@ pub struct Runtime {
     max_forks: u32,
     max_lower: u32,
     exit_hook: bool,
+    /// The root's reaper was started (fork explorer, at the first fork).
+    reaper: bool,
     /// Single-run mode (`KAPPA_NATIVE_INPUTS="v0 v1 .."`, no kappa): terms
     /// are evaluated under these input values, each decision is printed on
     /// stderr (`kappa-decision 0|1`), `reach_error` prints
@@ -114,6 +118,7 @@ fn rt() -> &'static mut Runtime {
                 max_forks: env_u32("KAPPA_NATIVE_MAX_FORKS", 512),
                 max_lower: env_u32("KAPPA_NATIVE_MAX_LOWER", 256),
                 exit_hook: false,
+                reaper: false,
                 prefix: std::env::var("KAPPA_NATIVE_PREFIX")
                     .ok()
                     .map(|v| v.split_whitespace().map(|d| d == "1").collect()),
@@ -139,20 +144,6 @@ extern "C" fn at_exit() {
     if r.conn_pid == std::process::id() {
         if let Some(c) = r.conn.as_mut() {
             c.send("D\n");
-        }
-    }
-    reap_children();
-}
-
-/// Waits for every child process (forked at choices) to end: a process
-/// exits after its subtree, so the root's exit means the tree is done and
-/// no process is left unreaped.
-fn reap_children() {
-    loop {
-        let mut status = 0;
-        let r = unsafe { libc::waitpid(-1, &mut status, 0) };
-        if r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-            break;
         }
     }
 }
@@ -200,9 +191,8 @@ impl Runtime {
         }
         unsafe {
             libc::fflush(std::ptr::null_mut());
+            libc::_exit(0)
         }
-        reap_children();
-        unsafe { libc::_exit(0) }
     }
 
     /// The given value of input `k` (concolic or single run; 0 otherwise
@@ -285,7 +275,7 @@ impl Runtime {
     }
 
     /// Forks: true in the child (which follows the first alternative), false
-    /// in the parent after the child's subtree is done. None when the bound
+    /// in the parent; each then waits for its turn. None when the bound
     /// on live processes is reached (reported to kappa).
     fn fork(&mut self) -> Option<bool> {
         if let Some(prefix) = &self.prefix {
@@ -313,11 +303,18 @@ impl Runtime {
             }
             return None;
         }
-        self.conn()?;
+        self.conn()?.id()?;
+        unsafe { libc::fflush(std::ptr::null_mut()) };
+        if !self.reaper {
+            self.reaper = true;
+            if !reaper::start(&mut self.conn) {
+                self.unsupported("fork failed");
+            }
+            self.conn_pid = std::process::id();
+        }
         // the child's connection is opened before the fork, so kappa knows
         // both processes before either asks for its turn
         let theirs = Conn::open(self.conn.as_ref());
-        unsafe { libc::fflush(std::ptr::null_mut()) };
         let pid = unsafe { libc::fork() };
         if pid < 0 {
             self.unsupported("fork failed");
@@ -333,7 +330,7 @@ impl Runtime {
             drop(theirs);
         }
         // kappa resumes one waiting process at a time, in its search order
-        match self.conn.as_mut().and_then(Conn::wait_turn) {
+        match self.conn.as_mut().and_then(|c| c.wait_turn(child)) {
             Some(live) => self.live = live,
             None => unsafe { libc::_exit(0) },
         }
