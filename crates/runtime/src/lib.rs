@@ -60,6 +60,9 @@ pub struct Runtime {
     exit_hook: bool,
     /// The root's reaper was started (fork explorer, at the first fork).
     reaper: bool,
+    /// The greatest input number in `pc[..pc_seen]` ([`Runtime::pc_max_input`]).
+    pc_hi: Option<u32>,
+    pc_seen: usize,
     /// Single-run mode (`KAPPA_NATIVE_INPUTS="v0 v1 .."`, no kappa): terms
     /// are evaluated under these input values, each decision is printed on
     /// stderr (`kappa-decision 0|1`), `reach_error` prints
@@ -119,6 +122,8 @@ fn rt() -> &'static mut Runtime {
                 max_lower: env_u32("KAPPA_NATIVE_MAX_LOWER", 256),
                 exit_hook: false,
                 reaper: false,
+                pc_hi: None,
+                pc_seen: 0,
                 prefix: std::env::var("KAPPA_NATIVE_PREFIX")
                     .ok()
                     .map(|v| v.split_whitespace().map(|d| d == "1").collect()),
@@ -250,11 +255,65 @@ impl Runtime {
         if self.terms.eval(t, &self.witness) != 0 {
             return Some(vec![]);
         }
+        if let Some(m) = self.local_model(t) {
+            return Some(m);
+        }
         match self.ask(false, Some(t)) {
             Answer::Sat(m) => Some(m),
             Answer::Unsat => None,
             Answer::Unknown(r) => self.unsupported(&format!("solver: {r}")),
         }
+    }
+
+    /// The greatest input number the path condition depends on (None if
+    /// it depends on none); the scan resumes where the last one stopped.
+    fn pc_max_input(&mut self) -> Option<u32> {
+        if self.pc.len() < self.pc_seen {
+            (self.pc_seen, self.pc_hi) = (0, None);
+        }
+        for &c in &self.pc[self.pc_seen..] {
+            if let Some((_, hi)) = self.terms.span(c) {
+                self.pc_hi = Some(self.pc_hi.map_or(hi, |m| m.max(hi)));
+            }
+        }
+        self.pc_seen = self.pc.len();
+        self.pc_hi
+    }
+
+    /// A model of `pc ∧ t` found without kappa, when `t` depends on a
+    /// single input `k` newer than every input of the path condition (a
+    /// branch on a fresh input, e.g. `while (nondet())`): the witness
+    /// satisfies `pc` and `pc` does not mention `k`, so any value of `k`
+    /// satisfying `t` gives a model of both. Tries every value of inputs up
+    /// to 8 bits, else the boundary values and the term's constants ± 1.
+    /// None: not such a term, or no candidate satisfies it (kappa's solver
+    /// decides then).
+    fn local_model(&mut self, t: u32) -> Option<Vec<(usize, u64)>> {
+        let (lo, hi) = self.terms.span(t)?;
+        if lo != hi || self.pc_max_input().is_some_and(|m| m >= lo) {
+            return None;
+        }
+        let k = lo as usize;
+        let w = self.inputs.get(k)?.0;
+        let m = term::mask(w);
+        let cands: Vec<u64> = if w <= 8 {
+            (0..=m).collect()
+        } else {
+            let sign = 1u64 << (w - 1);
+            let mut c = vec![0, 1, m, sign, sign - 1];
+            for v in self.terms.constants_in(t, 16) {
+                c.extend([v, v.wrapping_add(1) & m, v.wrapping_sub(1) & m]);
+            }
+            c
+        };
+        let mut wit = self.witness.clone();
+        for v in cands {
+            wit[k] = v;
+            if self.terms.eval(t, &wit) != 0 {
+                return Some(vec![(k, v)]);
+            }
+        }
+        None
     }
 
     /// The witness with the values of model `m` (input number, value) in

@@ -127,6 +127,9 @@ pub fn fold_icmp(pred: u32, w: u32, a: u64, b: u64) -> bool {
 pub struct Terms {
     /// Nodes by id - 1.
     pub nodes: Vec<Node>,
+    /// Per node: the least and the greatest input number it depends on
+    /// (`(u32::MAX, 0)` for none).
+    spans: Vec<(u32, u32)>,
     table: HashMap<Node, u32>,
 }
 
@@ -141,6 +144,31 @@ impl Terms {
         self.node(t).width
     }
 
+    /// The least and the greatest input number term `t` depends on (None
+    /// if it depends on none).
+    pub fn span(&self, t: u32) -> Option<(u32, u32)> {
+        let (lo, hi) = self.spans[(t - 1) as usize];
+        (lo <= hi).then_some((lo, hi))
+    }
+
+    /// Up to `max` constants occurring in term `t`.
+    pub fn constants_in(&self, t: u32, max: usize) -> Vec<u64> {
+        let mut out = vec![];
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![t];
+        while let Some(id) = stack.pop() {
+            if out.len() >= max || !seen.insert(id) {
+                continue;
+            }
+            let n = self.node(id);
+            if n.kind == node::CONST {
+                out.push(n.val);
+            }
+            stack.extend(Self::children(&n).into_iter().filter(|&k| k != 0));
+        }
+        out
+    }
+
     /// The constant value of `t`, if it is a constant.
     pub fn constant(&self, t: u32) -> Option<u64> {
         let n = self.node(t);
@@ -151,6 +179,16 @@ impl Terms {
         if let Some(&id) = self.table.get(&n) {
             return id;
         }
+        let span = if n.kind == node::INPUT {
+            (n.val as u32, n.val as u32)
+        } else {
+            Self::children(&n)
+                .into_iter()
+                .filter(|&k| k != 0)
+                .map(|k| self.spans[(k - 1) as usize])
+                .fold((u32::MAX, 0), |(lo, hi), (l, h)| (lo.min(l), hi.max(h)))
+        };
+        self.spans.push(span);
         self.nodes.push(n);
         let id = self.nodes.len() as u32;
         self.table.insert(n, id);
@@ -328,12 +366,39 @@ impl Terms {
         })
     }
 
-    /// Evaluates term `t` with `inputs[k]` for input `k` (missing inputs are 0).
+    /// The children of node `n` (term ids).
+    fn children(n: &Node) -> [u32; 3] {
+        match n.kind {
+            node::CONST | node::INPUT => [0, 0, 0],
+            node::ZEXT | node::SEXT | node::EXTRACT => [n.a, 0, 0],
+            node::ITE => [n.a, n.b, n.c],
+            // binop, icmp, concat
+            _ => [n.a, n.b, 0],
+        }
+    }
+
+    /// Evaluates term `t` with `inputs[k]` for input `k` (missing inputs
+    /// are 0). Visits only the nodes `t` depends on, each once, so a long
+    /// path's large table does not make every evaluation slower.
     pub fn eval(&self, t: u32, inputs: &[u64]) -> u64 {
-        let mut vals: Vec<u64> = Vec::with_capacity(t as usize);
-        for id in 1..=t {
+        let mut vals: HashMap<u32, u64> = HashMap::new();
+        let mut stack = vec![(t, false)];
+        while let Some((id, ready)) = stack.pop() {
+            if vals.contains_key(&id) {
+                continue;
+            }
             let n = self.node(id);
-            let v = |x: u32| vals[(x - 1) as usize];
+            let kids = Self::children(&n);
+            if !ready {
+                stack.push((id, true));
+                for k in kids.into_iter().filter(|&k| k != 0) {
+                    if !vals.contains_key(&k) {
+                        stack.push((k, false));
+                    }
+                }
+                continue;
+            }
+            let v = |x: u32| vals[&x];
             let r = match n.kind {
                 node::CONST => n.val,
                 node::INPUT => inputs.get(n.val as usize).copied().unwrap_or(0),
@@ -351,9 +416,9 @@ impl Terms {
                 }
                 _ => (v(n.a) << self.width(n.b)) | v(n.b),
             };
-            vals.push(r & mask(n.width));
+            vals.insert(id, r & mask(n.width));
         }
-        vals[(t - 1) as usize]
+        vals[&t]
     }
 }
 
@@ -395,5 +460,32 @@ mod tests {
         assert_eq!(t.binop(binop::ADD, x, z), x);
         let d = t.binop(binop::SUB, z, x);
         assert_eq!(t.eval(d, &[3]), (-3i32) as u32 as u64);
+    }
+
+    #[test]
+    fn eval_of_a_shared_dag_visits_each_node_once() {
+        // x + x + x ... 200 levels deep, each level used twice: evaluating
+        // it node by node (not tree by tree) is the only feasible way
+        let mut t = Terms::default();
+        let x = t.input(64, 0);
+        let one = t.konst(64, 1);
+        let mut e = x;
+        for _ in 0..200 {
+            let s = t.binop(binop::ADD, e, e);
+            e = t.binop(binop::ADD, s, one);
+        }
+        // e = 2e + 1, 200 times, from x (modulo 2^64)
+        let v = t.eval(e, &[3]);
+        let mut r: u64 = 3;
+        for _ in 0..200 {
+            r = r.wrapping_add(r).wrapping_add(1);
+        }
+        assert_eq!(v, r);
+        // an ite picks the value of the taken side; the other one is
+        // still evaluated (no short cut), with the same result
+        let c = t.icmp(icmp::ULT, x, one);
+        let i = t.ite(c, e, x);
+        assert_eq!(t.eval(i, &[0]), t.eval(e, &[0]));
+        assert_eq!(t.eval(i, &[5]), 5);
     }
 }
