@@ -382,37 +382,39 @@ fn explore(
         replay_build: &mut replay_build,
         explore_all: args.explore_all,
     };
-    match args.native_explorer {
+    // each run follows its prefix (and, in the concolic domain, its
+    // inputs), then reports the other sides of its new decisions as new
+    // runs; the fork explorer's tree reports, as concolic runs, the sides
+    // it did not fork for (past the fork depth or the live-process bound)
+    let (var, mut todo) = match args.native_explorer {
         crate::NativeExplorerArg::Fork => {
             let mut child = spawn(&exe, &server, args.max_memory, None)?;
-            w.watch(&mut child, timeout_reason("exploring"))?;
+            let go_on = w.watch(&mut child, timeout_reason("exploring"))?;
+            let mut o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
+            let deferred = std::mem::take(&mut o.pending);
+            (
+                "KAPPA_NATIVE_CONCOLIC",
+                if go_on { deferred } else { vec![] },
+            )
         }
-        crate::NativeExplorerArg::Replay | crate::NativeExplorerArg::Concolic => {
-            // each run follows its prefix (and, in the concolic domain, its
-            // inputs), then reports the other sides of its new decisions as
-            // new runs
-            let var = match args.native_explorer {
-                crate::NativeExplorerArg::Concolic => "KAPPA_NATIVE_CONCOLIC",
-                _ => "KAPPA_NATIVE_PREFIX",
-            };
-            // the runs to do, in report order (the last is the deepest);
-            // depth-first, and, as the fork explorer does, the true side of
-            // a branch before the false one: the deepest run that flips a
-            // branch to its true side goes first
-            let mut todo = vec![String::new()];
-            while let Some(run) = {
-                let k = todo.iter().rposition(|r| r.ends_with(" 1"));
-                k.map(|k| todo.remove(k)).or_else(|| todo.pop())
-            } {
-                let mut child = spawn(&exe, &server, args.max_memory, Some((var, &run)))?;
-                if !w.watch(&mut child, timeout_reason("exploring"))? {
-                    break;
-                }
-                let mut o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
-                // reported in program order: the last is the deepest
-                todo.append(&mut o.pending);
-            }
+        crate::NativeExplorerArg::Concolic => ("KAPPA_NATIVE_CONCOLIC", vec![String::new()]),
+        crate::NativeExplorerArg::Replay => ("KAPPA_NATIVE_PREFIX", vec![String::new()]),
+    };
+    // the runs to do, in report order (the last is the deepest);
+    // depth-first, and, as the fork explorer does, the true side of a
+    // branch before the false one: the deepest run that flips a branch to
+    // its true side goes first
+    while let Some(run) = {
+        let k = todo.iter().rposition(|r| r.ends_with(" 1"));
+        k.map(|k| todo.remove(k)).or_else(|| todo.pop())
+    } {
+        let mut child = spawn(&exe, &server, args.max_memory, Some((var, &run)))?;
+        if !w.watch(&mut child, timeout_reason("exploring"))? {
+            break;
         }
+        let mut o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
+        // reported in program order: the last is the deepest
+        todo.append(&mut o.pending);
     }
     let run_time = t2.elapsed();
     let Watch {

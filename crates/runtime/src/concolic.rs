@@ -41,7 +41,8 @@ pub enum Token {
 }
 
 impl Token {
-    fn text(self) -> String {
+    /// The token's text in `KAPPA_NATIVE_CONCOLIC`.
+    pub fn text(self) -> String {
         match self {
             Token::Side(true) => "1".into(),
             Token::Side(false) => "0".into(),

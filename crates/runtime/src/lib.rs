@@ -7,7 +7,9 @@
 //! process forks, the child follows the true side and the parent the false
 //! one; both then wait (`W`) until kappa schedules them, one running
 //! process at a time, in kappa's search order (live processes bounded by
-//! `KAPPA_NATIVE_MAX_FORKS`, default 512). At its first fork the root
+//! `KAPPA_NATIVE_MAX_FORKS`, default 512: at the bound a process goes on
+//! without forking and reports each side it does not take as a concolic
+//! run, which kappa runs after the tree). At its first fork the root
 //! process becomes the tree's reaper ([`reaper`]): the others exit as soon
 //! as their path ends, and the reaper exits after the last of them.
 //! With `KAPPA_NATIVE_PREFIX` set the replay explorer is used instead: the
@@ -32,6 +34,11 @@ use conn::{Answer, Conn};
 use std::cell::UnsafeCell;
 use std::ffi::CStr;
 use term::Terms;
+
+/// The longest concolic run a deferred choice reports, in bytes (each
+/// deferred choice reports its whole path: along a deep loop the total
+/// grows with the square of the depth).
+const MAX_REPORT: usize = 16 << 10;
 
 /// Everything the runtime knows about the current process's path.
 pub struct Runtime {
@@ -60,6 +67,12 @@ pub struct Runtime {
     exit_hook: bool,
     /// The root's reaper was started (fork explorer, at the first fork).
     reaper: bool,
+    /// Fork explorer: this path's decisions as concolic tokens (every
+    /// choice on a term, every lowering), so that a side it does not fork
+    /// for can be reported as a concolic run.
+    trail: Vec<concolic::Token>,
+    /// Fork explorer: a deferred side was too long to report (a bound).
+    too_deep: bool,
     /// The greatest input number in `pc[..pc_seen]` ([`Runtime::pc_max_input`]).
     pc_hi: Option<u32>,
     pc_seen: usize,
@@ -122,6 +135,8 @@ fn rt() -> &'static mut Runtime {
                 max_lower: env_u32("KAPPA_NATIVE_MAX_LOWER", 256),
                 exit_hook: false,
                 reaper: false,
+                trail: vec![],
+                too_deep: false,
                 pc_hi: None,
                 pc_seen: 0,
                 prefix: std::env::var("KAPPA_NATIVE_PREFIX")
@@ -306,14 +321,13 @@ impl Runtime {
             }
             c
         };
-        let mut wit = self.witness.clone();
-        for v in cands {
-            wit[k] = v;
-            if self.terms.eval(t, &wit) != 0 {
-                return Some(vec![(k, v)]);
-            }
-        }
-        None
+        let old = self.witness[k];
+        let found = cands.into_iter().find(|&v| {
+            self.witness[k] = v;
+            self.terms.eval(t, &self.witness) != 0
+        });
+        self.witness[k] = old;
+        found.map(|v| vec![(k, v)])
     }
 
     /// The witness with the values of model `m` (input number, value) in
@@ -328,9 +342,14 @@ impl Runtime {
         w
     }
 
-    /// Adopts model values for the witness.
+    /// Adopts model values for the witness (in place: a model of a slice
+    /// names few inputs, a long path has many).
     fn adopt(&mut self, m: &[(usize, u64)]) {
-        self.witness = self.merged(m);
+        for &(k, v) in m {
+            if k < self.witness.len() {
+                self.witness[k] = v & term::mask(self.inputs[k].0);
+            }
+        }
     }
 
     /// Forks: true in the child (which follows the first alternative), false
@@ -417,16 +436,69 @@ impl Runtime {
         let v = self.terms.eval(t, &self.witness) != 0;
         let (cur, other) = if v { (t, nt) } else { (nt, t) };
         let Some(m) = self.feasible(other) else {
+            self.note(concolic::Token::Side(v));
             return v;
         };
-        let side = self.fork().unwrap_or(true);
+        let side = if self.prefix.is_none() && self.live >= self.max_forks {
+            self.defer(v, &m);
+            true
+        } else {
+            self.fork().unwrap_or(true)
+        };
         if side == v {
             self.pc.push(cur);
         } else {
             self.pc.push(other);
             self.adopt(&m);
         }
+        self.note(concolic::Token::Side(side));
         side
+    }
+
+    /// Records a decision of this path (fork explorer only).
+    fn note(&mut self, t: concolic::Token) {
+        if self.prefix.is_none() {
+            self.trail.push(t);
+        }
+    }
+
+    /// A two-sided choice while the live processes are at their bound:
+    /// the process goes on with the true side, and the false side is
+    /// reported as a concolic run (inputs satisfying it, `v` being the
+    /// witness's side and `m` the model of the other one, and this path's
+    /// decisions), which kappa runs after the process tree; nothing is
+    /// lost. A report too long for an environment variable is a bound
+    /// instead.
+    fn defer(&mut self, v: bool, m: &[(usize, u64)]) {
+        if self.too_deep {
+            // (paths only grow: every later report would be too long too;
+            // the bound was reported once)
+            return;
+        }
+        let vals = if v {
+            self.merged(m)
+        } else {
+            self.witness.clone()
+        };
+        let mut line = String::from("C");
+        for x in vals {
+            line.push_str(&format!(" {x}"));
+        }
+        line.push_str(" |");
+        for t in &self.trail {
+            line.push(' ');
+            line.push_str(&t.text());
+        }
+        line.push_str(" 0\n");
+        let msg = if line.len() > MAX_REPORT {
+            self.too_deep = true;
+            "B fork bound (KAPPA_NATIVE_MAX_FORKS) reached on a path too deep to report\n".into()
+        } else {
+            line
+        };
+        if let Some(c) = self.conn() {
+            c.send(&msg);
+        }
     }
 
     /// A model of the path condition: the input values (the witness).
@@ -455,6 +527,7 @@ impl Runtime {
             let ne = self.terms.not1(eq);
             let Some(m) = self.feasible(ne) else {
                 self.pc.push(eq);
+                self.note(concolic::Token::Kept);
                 return v;
             };
             n += 1;
@@ -470,9 +543,11 @@ impl Runtime {
                 Some(false) => {
                     self.pc.push(ne);
                     self.adopt(&m);
+                    self.note(concolic::Token::Excluded(v));
                 }
                 _ => {
                     self.pc.push(eq);
+                    self.note(concolic::Token::Kept);
                     return v;
                 }
             }
