@@ -270,23 +270,6 @@ impl Loop {
         if c.broken {
             return;
         }
-        if let Some(side) = line.trim_end().strip_prefix('W') {
-            c.waiting = true;
-            self.sched.running = self.sched.running.saturating_sub(1);
-            // the two sides of a fork wait in a fixed order whatever the
-            // order of their `W`s: the child (true side) is the newer
-            let w = &mut self.sched.waiting;
-            let child_waits = side.trim() == "0"
-                && w.back()
-                    .and_then(|b| self.conns.get(b))
-                    .is_some_and(|b| b.parent == Some(id));
-            if child_waits {
-                w.insert(w.len() - 1, id);
-            } else {
-                w.push_back(id);
-            }
-            return;
-        }
         let was_ended = c.ended;
         if handle(c, line, &mut *self.solver, &self.shared, &mut self.symbols).is_none() {
             c.broken = true;
@@ -344,11 +327,26 @@ impl Loop {
             return;
         };
         c.hello = true;
-        c.parent = f.get(1).copied();
         c.nodes = nodes;
         c.inputs = inputs;
         c.reply(&format!("ok {id} {}\n", inherited as u8));
-        self.sched.running += 1;
+        // `F`: the parent forks this child now, and both wait for their
+        // turn; the child (true side) is the newer
+        let fork = line.split_whitespace().nth(5) == Some("F");
+        match f.get(1).and_then(|p| self.conns.get_mut(p)) {
+            Some(p) if fork => {
+                if !p.waiting && !p.ended {
+                    p.waiting = true;
+                    self.sched.running = self.sched.running.saturating_sub(1);
+                    self.sched.waiting.push_back(f[1]);
+                }
+                if let Some(c) = self.conns.get_mut(&id) {
+                    c.waiting = true;
+                }
+                self.sched.waiting.push_back(id);
+            }
+            _ => self.sched.running += 1,
+        }
         if let Ok(mut o) = self.shared.lock() {
             o.live += 1;
             o.processes += 1;
@@ -386,15 +384,13 @@ struct Conn {
     inbuf: Vec<u8>,
     /// The hello was read.
     hello: bool,
-    /// The connection of the process this one was forked from.
-    parent: Option<u64>,
     /// Term nodes by id - 1 (the runtime numbers them 1, 2, .. in the
     /// order it sends them; a vector, so a forked child's copy is cheap).
     nodes: Vec<Expr>,
     inputs: Vec<(String, u32, Symbol)>,
     ended: bool,
     broken: bool,
-    /// Waiting to be scheduled (sent `W`, not resumed yet).
+    /// Waiting to be scheduled (forked, not resumed yet).
     waiting: bool,
 }
 
@@ -404,7 +400,6 @@ impl Conn {
             w,
             inbuf: vec![],
             hello: false,
-            parent: None,
             nodes: vec![],
             inputs: vec![],
             ended: false,
@@ -505,7 +500,7 @@ fn nums(rest: &str) -> Vec<u64> {
 /// Most waiting processes for which breadth-first turns are taken.
 const BFS_WAITING: usize = 128;
 
-/// The fork explorer's scheduler: processes that forked wait (`W`) until
+/// The fork explorer's scheduler: processes that forked wait until
 /// resumed, one running at a time. Like the interpreter's default
 /// searcher, the newest waiting process (depth-first) and the oldest
 /// (breadth-first) take turns, so one deep subtree (a loop on an input)

@@ -2,19 +2,21 @@
 //! the solver: one Unix-socket connection per process of the exploration
 //! tree (path of the socket in `KAPPA_NATIVE_SOCKET`). Line-based text:
 //!
-//! runtime → kappa: `H pid [parent nodes inputs]` (hello; a forked child
-//! names its parent's connection and inherits the first `nodes` term nodes
-//! and `inputs` inputs of its tables; the hello is not waited for: its
-//! answer is read before the first query, turn or sync), `I k width name` (input k),
+//! runtime → kappa: `H pid [parent nodes inputs [F]]` (hello; a forked
+//! child names its parent's connection and inherits the first `nodes` term
+//! nodes and `inputs` inputs of its tables; `F`: written by the parent just
+//! before a fork of the fork explorer, after which both processes wait to
+//! be scheduled: kappa answers `go LIVE` when it is a process's turn; the
+//! hello is not waited for: its answer is read before the first query,
+//! turn or sync), `I k width name` (input k),
 //! `N id kind width a b c val` (term node, children sent first),
 //! `Q t1 .. tn` (is the conjunction of the 1-bit terms satisfiable?),
 //! `M t1 .. tn` (a model of it; both end with `| w0 .. wk`, the witness), `E v0 .. vk` (reach_error with the input
 //! values), `D` (path ended normally), `U reason` (path ended unsupported),
-//! `B reason` (a bound cut some paths; the path goes on), `W side` (this
-//! process, the child (1) or the parent (0) of a fork, waits to be
-//! scheduled: kappa answers `go LIVE` when it is its turn; fork explorer), `P d0 .. dk` (a
+//! `B reason` (a bound cut some paths; the path goes on), `P d0 .. dk` (a
 //! decision prefix still to run, replay explorer), `C v0 .. vn | tokens` (a
-//! run still to do, concolic explorer: see [`crate::concolic`]), `R` (a
+//! run still to do, concolic explorer or a side the fork explorer did not
+//! fork for: see [`crate::concolic`]), `R` (a
 //! concolic run ends to be restarted on inputs reported with `C`).
 //!
 //! kappa → runtime: `ok id inherited` (to `H`), `sat k:v ..` (a model,
@@ -58,7 +60,7 @@ impl Conn {
     /// Connects to kappa (None if not run under kappa). A forked child
     /// passes its parent's connection: kappa then starts from the parent's
     /// term tables, and nothing already sent is sent again.
-    pub fn open(parent: Option<&Conn>) -> Option<Conn> {
+    pub fn open(parent: Option<&Conn>, fork: bool) -> Option<Conn> {
         let path = std::env::var_os("KAPPA_NATIVE_SOCKET")?;
         let s = UnixStream::connect(path).ok()?;
         let r = BufReader::new(s.try_clone().ok()?);
@@ -75,11 +77,12 @@ impl Conn {
             Some(p) => {
                 c.parent_sent = (p.sent_nodes, p.sent_inputs);
                 format!(
-                    "H {} {} {} {}\n",
+                    "H {} {} {} {}{}\n",
                     std::process::id(),
                     p.id,
                     p.sent_nodes,
-                    p.sent_inputs
+                    p.sent_inputs,
+                    if fork { " F" } else { "" }
                 )
             }
             None => format!("H {}\n", std::process::id()),
@@ -118,12 +121,11 @@ impl Conn {
         true
     }
 
-    /// Waits for kappa to schedule this process after a fork (`W 1` in
-    /// the child, which follows the true side, `W 0` in the parent;
-    /// answered `go LIVE` with the number of live processes); None if kappa closed the
-    /// connection (the run is over).
-    pub fn wait_turn(&mut self, side: bool) -> Option<u32> {
-        self.send(if side { "W 1\n" } else { "W 0\n" });
+    /// Waits for kappa to schedule this process after a fork (the hello of
+    /// the child's connection, `H .. F`, tells kappa that both sides wait;
+    /// kappa answers `go LIVE` with the number of live processes); None if
+    /// kappa closed the connection (the run is over).
+    pub fn wait_turn(&mut self) -> Option<u32> {
         if !self.finish_hello() {
             return None;
         }

@@ -5,7 +5,7 @@
 //! argument/return slots through which terms cross calls, and the
 //! fork-based explorer: at a choice both of whose sides are feasible the
 //! process forks, the child follows the true side and the parent the false
-//! one; both then wait (`W`) until kappa schedules them, one running
+//! one; both then wait until kappa schedules them, one running
 //! process at a time, in kappa's search order (live processes bounded by
 //! `KAPPA_NATIVE_MAX_FORKS`, default 512: at the bound a process goes on
 //! without forking and reports each side it does not take as a concolic
@@ -176,7 +176,7 @@ impl Runtime {
         if self.conn.is_none() || self.conn_pid != pid {
             // keep the inherited connection open until ours is accepted, so
             // kappa never sees the tree without a live connection
-            let fresh = Conn::open(self.conn.as_ref());
+            let fresh = Conn::open(self.conn.as_ref(), false);
             self.conn = fresh;
             self.conn_pid = pid;
             if self.conn.is_some() && !self.exit_hook {
@@ -392,7 +392,7 @@ impl Runtime {
         }
         // the child's connection is opened before the fork, so kappa knows
         // both processes before either asks for its turn
-        let theirs = Conn::open(self.conn.as_ref());
+        let theirs = Conn::open(self.conn.as_ref(), true);
         let pid = unsafe { libc::fork() };
         if pid < 0 {
             self.unsupported("fork failed");
@@ -408,7 +408,7 @@ impl Runtime {
             drop(theirs);
         }
         // kappa resumes one waiting process at a time, in its search order
-        match self.conn.as_mut().and_then(|c| c.wait_turn(child)) {
+        match self.conn.as_mut().and_then(Conn::wait_turn) {
             Some(live) => self.live = live,
             None => unsafe { libc::_exit(0) },
         }
