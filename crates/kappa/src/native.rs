@@ -605,11 +605,19 @@ impl Watch<'_> {
                 if synced {
                     break true;
                 }
-                self.server.barrier();
-                synced = true;
-                continue;
+                // (a barrier the server does not answer in time is tried
+                // again, until the deadline: never a verdict on unread reports)
+                let wait = self.deadline.map_or(Duration::from_secs(1), |d| {
+                    d.saturating_duration_since(Instant::now() + Duration::from_millis(150))
+                        .min(Duration::from_secs(1))
+                });
+                synced = self.server.barrier(wait);
+                if synced {
+                    continue;
+                }
+            } else {
+                synced = false;
             }
-            synced = false;
             let now = Instant::now();
             // stop a little early: killing a large process tree and reporting
             // must fit in the watchdog's grace on a loaded machine

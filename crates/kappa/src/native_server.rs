@@ -98,14 +98,15 @@ impl Server {
 
     /// A barrier: returns once the server has accepted every connection
     /// made before this call and read everything sent on them (false if
-    /// the server did not answer within a second). A process may connect,
+    /// the server did not answer within `wait`). A process may connect,
     /// report and exit before the server accepts its connection, so the
     /// end of the process tree alone does not mean its reports were read.
-    pub fn barrier(&self) -> bool {
+    pub fn barrier(&self, wait: std::time::Duration) -> bool {
         let Ok(mut s) = UnixStream::connect(&self.path) else {
             return false;
         };
-        let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(1)));
+        let wait = wait.max(std::time::Duration::from_millis(1));
+        let _ = s.set_read_timeout(Some(wait));
         if s.write_all(b"S\n").is_err() {
             return false;
         }
