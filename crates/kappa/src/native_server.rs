@@ -6,6 +6,7 @@
 //! (`kappa_solver::build_solver`); path ends, errors, unsupported
 //! constructs and bounds are collected in [`Outcomes`].
 
+use im_rc::Vector;
 use kappa_expr::{build as b, BvOp, Expr, Sort, Symbol, SymbolKind};
 use kappa_runtime::abi::{binop, icmp, node};
 use kappa_solver::{SatResult, SolverConfig};
@@ -222,7 +223,7 @@ impl Loop {
             let Some(c) = self.conns.get_mut(&id) else {
                 return;
             };
-            let mut buf = [0u8; 1 << 16];
+            let mut buf = [0u8; 1 << 14];
             loop {
                 // SAFETY: valid fd and buffer; MSG_DONTWAIT never blocks.
                 let n = unsafe {
@@ -244,10 +245,14 @@ impl Loop {
                 eof = n == 0 || err != std::io::ErrorKind::WouldBlock;
                 break;
             }
-            while let Some(nl) = c.inbuf.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = c.inbuf.drain(..=nl).collect();
-                lines.push(String::from_utf8_lossy(&line).into_owned());
+            // complete lines out, the incomplete rest kept (one drain)
+            let mut start = 0;
+            while let Some(nl) = c.inbuf[start..].iter().position(|&b| b == b'\n') {
+                let end = start + nl + 1;
+                lines.push(String::from_utf8_lossy(&c.inbuf[start..end]).into_owned());
+                start = end;
             }
+            c.inbuf.drain(..start);
         }
         for line in lines {
             self.line(id, &line);
@@ -317,12 +322,14 @@ impl Loop {
             Some(p) => {
                 let n = f.get(2).map_or(p.nodes.len(), |&n| n as usize);
                 let k = f.get(3).map_or(p.inputs.len(), |&k| k as usize);
+                // (persistent vectors: a child shares its parent's tables,
+                // so a fork costs no copy of a long path's terms)
                 (
-                    p.nodes[..n.min(p.nodes.len())].to_vec(),
-                    p.inputs[..k.min(p.inputs.len())].to_vec(),
+                    p.nodes.take(n.min(p.nodes.len())),
+                    p.inputs.take(k.min(p.inputs.len())),
                 )
             }
-            None => (vec![], vec![]),
+            None => (Vector::new(), Vector::new()),
         };
         let Some(c) = self.conns.get_mut(&id) else {
             return;
@@ -386,9 +393,9 @@ struct Conn {
     /// The hello was read.
     hello: bool,
     /// Term nodes by id - 1 (the runtime numbers them 1, 2, .. in the
-    /// order it sends them; a vector, so a forked child's copy is cheap).
-    nodes: Vec<Expr>,
-    inputs: Vec<(String, u32, Symbol)>,
+    /// order it sends them; a persistent vector, shared with the parent).
+    nodes: Vector<Expr>,
+    inputs: Vector<(String, u32, Symbol)>,
     ended: bool,
     broken: bool,
     /// Waiting to be scheduled (forked, not resumed yet).
@@ -401,8 +408,8 @@ impl Conn {
             w,
             inbuf: vec![],
             hello: false,
-            nodes: vec![],
-            inputs: vec![],
+            nodes: Vector::new(),
+            inputs: Vector::new(),
             ended: false,
             broken: false,
             waiting: false,
@@ -466,7 +473,7 @@ impl Conn {
         if id as usize != self.nodes.len() + 1 {
             return None;
         }
-        self.nodes.push(e);
+        self.nodes.push_back(e);
         Some(())
     }
 
@@ -477,7 +484,7 @@ impl Conn {
 
 /// The model's values for the inputs it assigns, the witness's for the others.
 fn merge(
-    inputs: &[(String, u32, Symbol)],
+    inputs: &Vector<(String, u32, Symbol)>,
     m: &kappa_expr::Assignment,
     witness: &[u64],
 ) -> kappa_expr::Assignment {
@@ -562,7 +569,7 @@ fn handle(
             let sym = *symbols.entry((k, width)).or_insert_with(|| {
                 Symbol::fresh(&format!("in{k}"), Sort::Bv(width), SymbolKind::Input)
             });
-            c.inputs.push((name, width, sym));
+            c.inputs.push_back((name, width, sym));
         }
         "N" => c.node(&nums(rest))?,
         "Q" | "M" => {
