@@ -380,6 +380,7 @@ fn explore(
         signaled: None,
         replay_time: Duration::ZERO,
         replay_build: &mut replay_build,
+        crashed_at_stop: None,
         explore_all: args.explore_all,
     };
     // each run follows its prefix (and, in the concolic domain, its
@@ -426,6 +427,7 @@ fn explore(
         runs,
         signaled,
         replay_time,
+        crashed_at_stop,
         ..
     } = w;
     let o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
@@ -437,7 +439,7 @@ fn explore(
         queries: o.queries,
         z3_queries: o.z3_queries,
         solver_time: o.solver_time,
-        failed_leaves: o.unsupported.len() as u64 + o.crashed,
+        failed_leaves: o.unsupported.len() as u64 + crashed_at_stop.unwrap_or(o.crashed),
         ..Stats::default()
     };
     let mut notes = vec![format!(
@@ -541,6 +543,9 @@ struct Watch<'a> {
     replay_build: &'a mut ReplayBuild,
     /// Time spent in native replays of error reports.
     replay_time: Duration,
+    /// Processes that had ended abnormally when the run was stopped (an
+    /// error confirmed, a limit hit) before the tree was killed.
+    crashed_at_stop: Option<u64>,
 }
 
 impl Watch<'_> {
@@ -645,6 +650,10 @@ impl Watch<'_> {
         };
         if root_status.is_none() && self.stop_reason.is_none() {
             self.peak_kb = self.peak_kb.max(group_rss_kb(child.id() as i32));
+        }
+        if !go_on {
+            // the processes killed now end without a report: not crashes
+            self.crashed_at_stop = self.server.outcomes.lock().ok().map(|o| o.crashed);
         }
         kill_group(child, root_status.is_some(), &mut self.peak_kb);
         use std::os::unix::process::ExitStatusExt;
