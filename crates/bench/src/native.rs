@@ -1,7 +1,8 @@
 //! `kappa-bench --native`: symbolic computation by program transformation
 //! against the interpreter. Runs the `kappa` binary (built beside this one)
 //! with `--mode native` and `--mode classic` on crates/bench/programs/native
-//! (default: 10^7 concrete loop iterations, then a branch on an input) or
+//! (default: 10^7 concrete loop iterations, then a branch on an input; and
+//! 4096 short paths, where a process per path costs more than a state) or
 //! the given files, end to end (compile, transform, link, run, replay), and
 //! prints verdict, wall time, the peak resident set of the kappa process
 //! itself, and the native figures kappa reports (including the peak memory
@@ -123,7 +124,11 @@ pub fn run(timeout: f64, args: &[PathBuf]) {
         ),
         (
             "exploration (driver, fork protocol)",
-            &["crates/kappa/src/native.rs", "crates/runtime/src/conn.rs"],
+            &[
+                "crates/kappa/src/native.rs",
+                "crates/runtime/src/conn.rs",
+                "crates/runtime/src/reaper.rs",
+            ],
             "1.5k (DIVINE)",
         ),
         (
