@@ -6,8 +6,12 @@ extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
 int main(void) {
   unsigned key = 0;
-  for (int b = 0; b < 12; b++)
-    key = key * 2 + (__VERIFIER_nondet_int() > 0);
+  for (int b = 0; b < 12; b++) {
+    if (__VERIFIER_nondet_int() > 0)
+      key = key * 2 + 1;
+    else
+      key = key * 2;
+  }
   if (key > 4095u) reach_error();
   return 0;
 }
