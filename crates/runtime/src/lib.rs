@@ -310,24 +310,8 @@ impl Runtime {
         }
         let k = lo as usize;
         let w = self.inputs.get(k)?.0;
-        let m = term::mask(w);
-        let cands: Vec<u64> = if w <= 8 {
-            (0..=m).collect()
-        } else {
-            let sign = 1u64 << (w - 1);
-            let mut c = vec![0, 1, m, sign, sign - 1];
-            for v in self.terms.constants_in(t, 16) {
-                c.extend([v, v.wrapping_add(1) & m, v.wrapping_sub(1) & m]);
-            }
-            c
-        };
-        let old = self.witness[k];
-        let found = cands.into_iter().find(|&v| {
-            self.witness[k] = v;
-            self.terms.eval(t, &self.witness) != 0
-        });
-        self.witness[k] = old;
-        found.map(|v| vec![(k, v)])
+        let v = self.terms.value_satisfying(t, k, w, &mut self.witness)?;
+        Some(vec![(k, v)])
     }
 
     /// The witness with the values of model `m` (input number, value) in

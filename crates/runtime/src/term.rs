@@ -169,6 +169,31 @@ impl Terms {
         out
     }
 
+    /// A value of input `k` (`w` bits) under which `t` holds, the other
+    /// inputs as in `witness` (left unchanged): every value if `w` ≤ 8,
+    /// else the boundary values and the constants of `t` ± 1. None if no
+    /// candidate satisfies `t` (which does not mean none exists).
+    pub fn value_satisfying(&self, t: u32, k: usize, w: u32, witness: &mut [u64]) -> Option<u64> {
+        let m = mask(w);
+        let cands: Vec<u64> = if w <= 8 {
+            (0..=m).collect()
+        } else {
+            let sign = 1u64 << (w - 1);
+            let mut c = vec![0, 1, m, sign, sign - 1];
+            for v in self.constants_in(t, 16) {
+                c.extend([v & m, v.wrapping_add(1) & m, v.wrapping_sub(1) & m]);
+            }
+            c
+        };
+        let old = *witness.get(k)?;
+        let found = cands.into_iter().find(|&v| {
+            witness[k] = v;
+            self.eval(t, witness) != 0
+        });
+        witness[k] = old;
+        found
+    }
+
     /// The constant value of `t`, if it is a constant.
     pub fn constant(&self, t: u32) -> Option<u64> {
         let n = self.node(t);
@@ -460,6 +485,73 @@ mod tests {
         assert_eq!(t.binop(binop::ADD, x, z), x);
         let d = t.binop(binop::SUB, z, x);
         assert_eq!(t.eval(d, &[3]), (-3i32) as u32 as u64);
+    }
+
+    /// A random term over inputs `0..n` (widths 8 and 32), `depth` deep.
+    fn random_term(t: &mut Terms, seed: &mut u64, inputs: &[u64], depth: u32) -> u32 {
+        fn next(seed: &mut u64) -> u64 {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            *seed >> 33
+        }
+        if depth == 0 || next(seed) % 4 == 0 {
+            return if next(seed) % 3 == 0 {
+                t.konst(32, next(seed) % 300)
+            } else {
+                let k = inputs[(next(seed) as usize) % inputs.len()];
+                let x = t.input(8, k);
+                t.cast(cast::ZEXT, x, 32)
+            };
+        }
+        let a = random_term(t, seed, inputs, depth - 1);
+        let b = random_term(t, seed, inputs, depth - 1);
+        let ops = [binop::ADD, binop::SUB, binop::MUL, binop::XOR, binop::AND];
+        t.binop(ops[(next(seed) % 5) as usize], a, b)
+    }
+
+    /// The soundness of the runtime's models for branches on a fresh
+    /// input (`Runtime::local_model`): when the path condition's inputs are
+    /// all older than input `k`, a value of `k` that satisfies the branch
+    /// keeps every constraint of the path condition satisfied.
+    #[test]
+    fn a_fresh_input_value_keeps_the_path_condition() {
+        let mut seed = 7u64;
+        let mut found = 0;
+        for round in 0..300 {
+            let mut t = Terms::default();
+            let mut witness: Vec<u64> = (0..5).map(|i| (round * 31 + i * 17) % 256).collect();
+            // a path condition over inputs 0..4 that the witness satisfies
+            let mut pc = vec![];
+            for _ in 0..3 {
+                let e = random_term(&mut t, &mut seed, &[0, 1, 2, 3], 3);
+                let v = t.eval(e, &witness);
+                let c = t.konst(32, v);
+                pc.push(t.icmp(icmp::EQ, e, c));
+            }
+            let hi = pc.iter().filter_map(|&c| t.span(c)).map(|s| s.1).max();
+            assert!(hi.is_none_or(|h| h < 4), "pc spans only inputs 0..4");
+            // a branch on input 4 alone
+            let e = random_term(&mut t, &mut seed, &[4], 3);
+            let c = t.konst(32, seed % 97);
+            let branch = t.icmp([icmp::EQ, icmp::ULT, icmp::SGT][(round % 3) as usize], e, c);
+            if t.span(branch).is_none() {
+                continue;
+            }
+            assert_eq!(t.span(branch), Some((4, 4)));
+            let before = witness.clone();
+            if let Some(v) = t.value_satisfying(branch, 4, 8, &mut witness) {
+                found += 1;
+                assert_eq!(witness, before, "the witness is left unchanged");
+                witness[4] = v;
+                assert_eq!(t.eval(branch, &witness), 1);
+                for &c in &pc {
+                    assert_eq!(t.eval(c, &witness), 1, "the path condition still holds");
+                }
+                witness[4] = before[4];
+            }
+        }
+        assert!(found > 100, "the property was checked ({found} models)");
     }
 
     #[test]
