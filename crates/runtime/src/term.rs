@@ -495,8 +495,8 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             *seed >> 33
         }
-        if depth == 0 || next(seed) % 4 == 0 {
-            return if next(seed) % 3 == 0 {
+        if depth == 0 || next(seed).is_multiple_of(4) {
+            return if next(seed).is_multiple_of(3) {
                 t.konst(32, next(seed) % 300)
             } else {
                 let k = inputs[(next(seed) as usize) % inputs.len()];
