@@ -37,6 +37,7 @@ mod analysis;
 mod llvm;
 pub mod models;
 mod realise;
+mod sret;
 
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
@@ -199,6 +200,9 @@ pub fn symbolize_with<'ctx>(
             modelled = models::link(ctx, module, &bc)?;
             verify(module, "linking the library models")?;
         }
+    }
+    if sret::demote(ctx, module) > 0 {
+        verify(module, "demoting aggregate returns")?;
     }
     let mut p1 = abstraction::Phase1::new(ctx, module);
     p1.run()?;
