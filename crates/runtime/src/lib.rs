@@ -17,12 +17,16 @@
 //! ([`conn`]); the runtime itself has no solver and no C++ dependency, so it
 //! builds for i686 (ILP32 programs) as well as x86_64.
 //!
+//! Loads and stores at addresses that are terms (symbolic array indices)
+//! go through a registry of memory objects ([`objects`]).
+//!
 //! A value is either concrete (term 0: the program's own register holds
 //! it) or a term id. Every entry point returns at once on concrete operands.
 
 pub mod abi;
 pub mod concolic;
 pub mod conn;
+pub mod objects;
 pub mod shadow;
 pub mod term;
 
@@ -45,6 +49,8 @@ pub struct Runtime {
     pub witness: Vec<u64>,
     /// Frozen memory.
     pub shadow: shadow::Shadow,
+    /// Registered objects, for loads and stores at term addresses.
+    pub objects: objects::Objects,
     /// Argument slots (terms of the arguments of the call being made).
     pub args: Vec<u64>,
     /// Return slot.
@@ -106,6 +112,7 @@ fn rt() -> &'static mut Runtime {
                 inputs: vec![],
                 witness: vec![],
                 shadow: shadow::Shadow::default(),
+                objects: objects::Objects::from_env(),
                 args: vec![0; 64],
                 ret: 0,
                 conn: None,
@@ -668,10 +675,12 @@ pub extern "C" fn __kappa_memcpy(d: *const u8, s: *const u8, n: u64) {
     }
 }
 
-/// `free(p)`: the block's bytes leave the shadow.
+/// `free(p)`: the block's bytes leave the shadow (and its object the
+/// registry).
 #[no_mangle]
 pub extern "C" fn __kappa_free(p: *const u8) {
     let r = rt();
+    r.objects.forget(p as usize);
     if !r.shadow.is_empty() && !p.is_null() {
         let n = unsafe { libc::malloc_usable_size(p as *mut libc::c_void) };
         r.shadow.clear(p as usize, n);

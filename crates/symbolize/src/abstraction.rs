@@ -24,6 +24,8 @@ use inkwell::values::{AsValueRef, InstructionValue, IntValue, PointerValue};
 use kappa_runtime::abi;
 use std::collections::HashMap;
 
+mod addresses;
+
 /// The prefix of every phase-1 intrinsic.
 pub const PREFIX: &str = "__kappa_abstract.";
 
@@ -34,6 +36,9 @@ pub(crate) struct Phase1<'a, 'ctx> {
     a: Abstraction,
     td: TargetData,
     terms: HashMap<Value, Value>,
+    /// Symbolic `getelementptr`s of the current function: (concrete part,
+    /// offset term), see [`addresses`].
+    addrs: HashMap<Value, (Value, Value)>,
     strings: HashMap<String, Value>,
     pub(crate) stats: Stats,
 }
@@ -58,6 +63,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             a,
             td,
             terms: HashMap::new(),
+            addrs: HashMap::new(),
             strings: HashMap::new(),
             stats,
         }
@@ -238,12 +244,17 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
 
     fn function(&mut self, f: Value) -> Result<(), SymbolizeError> {
         self.terms.clear();
+        self.addrs.clear();
         self.stats.functions += 1;
         let entry = unsafe { sys::LLVMGetEntryBasicBlock(f) };
         let first = llvm::first_non_phi(entry);
         self.before(first);
         if llvm::value_name(f) == "reach_error" {
             self.call("error", None, &[], &[])?;
+        }
+        if llvm::value_name(f) == "main" && self.has_symbolic_addresses() {
+            self.register_globals()?;
+            self.before(first);
         }
         for k in 0..llvm::count_params(f) {
             let p = llvm::param(f, k);
@@ -452,6 +463,15 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                 self.terms.insert(i, t);
                 self.stats.abstract_instructions += 1;
             }
+            O::LLVMGetElementPtr if self.a.symbolic_addresses.contains(&i) => {
+                self.symbolic_gep(i)?;
+            }
+            O::LLVMLoad if self.addrs.contains_key(&llvm::operand(i, 0)) => {
+                self.symbolic_load(i)?;
+            }
+            O::LLVMStore if self.addrs.contains_key(&llvm::operand(i, 1)) => {
+                self.symbolic_store(i)?;
+            }
             O::LLVMLoad if marked => {
                 let p = llvm::operand(i, 0);
                 let w = width(i).expect("marked");
@@ -507,9 +527,14 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     }
                 }
             }
-            O::LLVMAlloca if self.a.memory => {
+            O::LLVMAlloca if self.a.memory || self.has_symbolic_addresses() => {
+                // an abstract count (a VLA of input size) must be concrete
+                self.lower_abstract_operands(i, 1)?;
+                if self.has_symbolic_addresses() {
+                    self.register_alloca(i)?;
+                }
                 let n = llvm::operand(i, 0);
-                if !llvm::is_constant(n) {
+                if !llvm::is_constant(n) || !self.a.memory {
                     // a VLA: its bytes are cleared by the stores that fill it
                     return Ok(());
                 }
@@ -643,7 +668,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             }
             Callee::Free => {
                 self.lower_abstract_operands(i, nargs)?;
-                if self.a.memory {
+                if self.a.memory || self.has_symbolic_addresses() {
                     self.before(i);
                     self.call("free", None, &[self.ptrt()], &[llvm::operand(i, 0)])?;
                 }
@@ -686,10 +711,16 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     self.before(i);
                     self.call("guard", None, &[self.ptrt()], &[s])?;
                 }
+                if self.has_symbolic_addresses() {
+                    self.register_allocation(i, &name)?;
+                }
             }
             Callee::Ignored => {}
             Callee::Intrinsic | Callee::KnownPure | Callee::Exit => {
                 self.lower_abstract_operands(i, nargs)?;
+                if self.has_symbolic_addresses() {
+                    self.register_allocation(i, &name)?;
+                }
             }
             Callee::Unknown => {
                 self.lower_abstract_operands(i, nargs)?;
