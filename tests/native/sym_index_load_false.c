@@ -1,7 +1,7 @@
 // expect: false
 // paths: 2
-// run: 6 -> 1 error
-// run: 2 -> 0
+// run: 6 -> 1 1 error
+// run: 2 -> 1 0
 // an input index reads a cell: the cell holding 60 is found in one query
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

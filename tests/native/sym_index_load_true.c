@@ -1,7 +1,7 @@
 // expect: true
 // paths: 1
-// run: 3 ->
-// run: 5 ->
+// run: 3 -> 1 0
+// run: 5 -> 1 0
 // a load at an input index is one path: an ite over the array's cells
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

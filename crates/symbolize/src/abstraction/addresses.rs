@@ -256,3 +256,88 @@ impl Phase1<'_, '_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{symbolize, Stats};
+    use inkwell::context::Context;
+    use inkwell::memory_buffer::MemoryBuffer;
+
+    fn run(src: &str) -> (Stats, String) {
+        let ctx = Context::create();
+        let buf = MemoryBuffer::create_from_memory_range_copy(src.as_bytes(), "t");
+        let m = ctx.create_module_from_ir(buf).expect("parses");
+        let st = symbolize(&ctx, &m).expect("symbolizes and verifies");
+        (st, m.print_to_string().to_string())
+    }
+
+    const GRID: &str = r#"
+target datalayout = "e-m:e-p:32:32-i64:64-n8:16:32-S128"
+declare i32 @__VERIFIER_nondet_int()
+declare ptr @malloc(i32)
+@g = global [4 x [5 x i32]] zeroinitializer
+define i32 @main() {
+  %i = call i32 @__VERIFIER_nondet_int()
+  %j = call i32 @__VERIFIER_nondet_int()
+  %row = getelementptr inbounds [4 x [5 x i32]], ptr @g, i32 0, i32 %i
+  %cell = getelementptr inbounds [5 x i32], ptr %row, i32 0, i32 %j
+  store i32 7, ptr %cell
+  %v = load i32, ptr %cell
+  %h = call ptr @malloc(i32 40)
+  %hp = getelementptr inbounds i32, ptr %h, i32 %i
+  %w = load i32, ptr %hp
+  %esc = getelementptr inbounds i32, ptr %h, i32 %j
+  %pi = ptrtoint ptr %esc to i32
+  %s = add i32 %v, %w
+  %t = add i32 %s, %pi
+  ret i32 %t
+}
+"#;
+
+    #[test]
+    fn symbolic_indices_become_offsets_and_registered_objects() {
+        let (st, text) = run(GRID);
+        // the store and load of the 2-D cell, the heap load; the escaping
+        // getelementptr (its address is converted) lowers its index
+        assert_eq!(st.symbolic_accesses, 3, "{text}");
+        assert_eq!(st.lowered, 1, "{text}");
+        // @g at main's entry, the malloc block
+        assert_eq!(st.objects, 2, "{text}");
+        assert!(st.memory, "a store at a term address writes terms");
+        for f in [
+            "@__kappa_offset(i32 32,",
+            "@__kappa_sym_addr",
+            "@__kappa_sym_load",
+            "@__kappa_sym_store",
+            "@__kappa_object(ptr @g, i64 80)",
+        ] {
+            assert!(text.contains(f), "{f} missing:\n{text}");
+        }
+        // the two indices of the nested getelementptrs: strides 20 and 4
+        assert!(text.contains("i64 20)"), "{text}");
+        assert!(text.contains("i64 4)"), "{text}");
+    }
+
+    #[test]
+    fn a_vla_of_abstract_size_lowers_its_count_and_is_registered() {
+        let src = r#"
+declare i32 @__VERIFIER_nondet_int()
+define i32 @main() {
+  %n = call i32 @__VERIFIER_nondet_int()
+  %a = alloca i32, i32 %n
+  %k = call i32 @__VERIFIER_nondet_int()
+  %p = getelementptr inbounds i32, ptr %a, i32 %k
+  store i32 %n, ptr %p
+  ret i32 0
+}
+"#;
+        let (st, text) = run(src);
+        assert_eq!(st.symbolic_accesses, 1, "{text}");
+        assert_eq!(st.objects, 1, "{text}");
+        assert!(text.contains("@__kappa_lower("), "{text}");
+        assert!(
+            !text.contains("alloca i32, i32 %n"),
+            "count lowered:\n{text}"
+        );
+    }
+}
