@@ -633,6 +633,7 @@ pub extern "C" fn __kappa_value(w: u32) -> u64 {
 #[no_mangle]
 pub extern "C" fn __kappa_thaw(p: *const u8, w: u32) -> u64 {
     let r = rt();
+    r.touch(p as usize, w.div_ceil(8) as usize, false);
     if r.shadow.is_empty() {
         return 0;
     }
@@ -644,6 +645,7 @@ pub extern "C" fn __kappa_thaw(p: *const u8, w: u32) -> u64 {
 #[no_mangle]
 pub extern "C" fn __kappa_freeze(p: *const u8, w: u32, t: u64) {
     let r = rt();
+    r.touch(p as usize, w.div_ceil(8) as usize, true);
     let Runtime { shadow, terms, .. } = r;
     shadow.freeze(terms, p as usize, w, t as u32);
 }
@@ -652,6 +654,7 @@ pub extern "C" fn __kappa_freeze(p: *const u8, w: u32, t: u64) {
 #[no_mangle]
 pub extern "C" fn __kappa_clear(p: *const u8, n: u64) {
     let r = rt();
+    r.touch(p as usize, n as usize, true);
     if !r.shadow.is_empty() {
         r.shadow.clear(p as usize, n as usize);
     }
@@ -661,6 +664,7 @@ pub extern "C" fn __kappa_clear(p: *const u8, n: u64) {
 #[no_mangle]
 pub extern "C" fn __kappa_check(p: *const u8, n: u64) {
     let r = rt();
+    r.touch(p as usize, n as usize, false);
     if !r.shadow.is_empty() && r.shadow.any(p as usize, n as usize) {
         r.unsupported("a term in memory read as a non-integer value");
     }
@@ -670,6 +674,8 @@ pub extern "C" fn __kappa_check(p: *const u8, n: u64) {
 #[no_mangle]
 pub extern "C" fn __kappa_memcpy(d: *const u8, s: *const u8, n: u64) {
     let r = rt();
+    r.touch(s as usize, n as usize, false);
+    r.touch(d as usize, n as usize, true);
     if !r.shadow.is_empty() {
         r.shadow.copy(d as usize, s as usize, n as usize);
     }
@@ -691,7 +697,7 @@ pub extern "C" fn __kappa_free(p: *const u8) {
 #[no_mangle]
 pub extern "C" fn __kappa_guard(name: *const libc::c_char) {
     let r = rt();
-    if !r.shadow.is_empty() {
+    if !r.shadow.is_empty() || r.objects.has_logs() {
         r.unsupported(&format!(
             "call to `{}` while memory holds terms",
             cstr(name)

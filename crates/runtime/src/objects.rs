@@ -10,22 +10,32 @@
 //! registration removes the ranges it overlaps (that memory belongs to the
 //! new object now, e.g. a stack frame reused by another call).
 //!
-//! An access of `n` bytes at the address term `t` (`__kappa_sym_addr`)
-//! looks up the object containing `t`'s value under the witness. With none,
-//! or one of more positions than the bound (`KAPPA_NATIVE_MAX_SYM_LOAD`,
-//! default 4096, `KAPPA_NATIVE_MAX_SYM_STORE`, default 1024), the address is
-//! lowered as before. Otherwise a choice on `in_range = (t - base) ule
-//! (size - n) ∧ (t - base) & (n - 1) == 0` (`n` a power of two; the
-//! positions are the multiples of `n`): its false side lowers the address
-//! (exactly today's behaviour), its true side returns the witness's address
-//! (a position of the object, so the native access there is valid) and
-//! leaves the access pending for the call that follows:
-//! - `__kappa_sym_load` gives the loaded value's term `ite(t == base + o,
-//!   cell(o), ...)` over the positions `o`, where `cell(o)` is the shadow's
-//!   term of the bytes there or their concrete bytes (what a native load
-//!   there reads, as in each process of the lowering);
+//! An access of `n` bytes at `a0 + d` (`__kappa_sym_addr`; `a0` the
+//! concrete part of the address, `d` an offset term) looks up the object
+//! containing `a0`; with none, `d` is lowered as before. Terms are relative
+//! to that object (`off = d + (a0 - base)`), so they do not depend on where
+//! a run's memory is laid out (the replay and concolic explorers re-run the
+//! program). For `n` a power of two, a choice on
+//! `in_range = off ule (size - n) ∧ off & (n - 1) == 0` (the positions are
+//! the multiples of `n`):
+//! its true side returns the witness's address (a position of the object,
+//! so the native access there is valid) and leaves the access pending for
+//! the call that follows:
+//! - `__kappa_sym_load` gives the value term computed before the choice:
+//!   `ite(off == o, cell(o), ...)` over the positions, `cell(o)` the
+//!   shadow's term of the bytes there or their concrete bytes (what a
+//!   native load there reads, as in each process of the lowering), with the
+//!   most common cell as the final `else` (at most
+//!   `KAPPA_NATIVE_MAX_SYM_LOAD` entries, default 4096; more: not in range);
 //! - `__kappa_sym_store`, called before the native store, freezes every
-//!   cell as `ite(t == base + o, v, cell(o))`.
+//!   cell as `ite(off == o, v, cell(o))`; an object of more positions than
+//!   `KAPPA_NATIVE_MAX_SYM_STORE` (default 1024) gets a write log instead
+//!   ([`log`]).
+//!
+//! The false side: an aligned-or-not position inside the object (or inside
+//! the object ending at `a0`, indexed backwards by a one-past-the-end
+//! pointer) lowers `d` as before; beyond them the access is undefined
+//! behaviour and the path a failed leaf, as in the interpreter.
 //!
 //! In the concolic domain the witness is the run's inputs, so the returned
 //! address is `eval(t, inputs)`: the native load reads the concrete member
@@ -50,8 +60,10 @@
 //! store i32 %w, ptr %r
 //! ```
 
+mod log;
+
 use crate::{abi, rt, term, Runtime};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The access left pending by `__kappa_sym_addr` on its in-range side.
 #[derive(Clone, Copy, Debug)]
@@ -62,6 +74,8 @@ struct Pending {
     base: usize,
     /// The object's size in bytes.
     size: usize,
+    /// A load's value term (computed before the choice).
+    value: Option<u32>,
 }
 
 /// Registered objects and the pending symbolic access.
@@ -69,6 +83,8 @@ struct Pending {
 pub struct Objects {
     /// base → size; the ranges are disjoint.
     by_base: BTreeMap<usize, usize>,
+    /// Write logs of large objects, by base (see [`log`]).
+    logs: HashMap<usize, log::Log>,
     pending: Option<Pending>,
     /// Most positions a symbolic load reads (`KAPPA_NATIVE_MAX_SYM_LOAD`).
     max_load: usize,
@@ -81,6 +97,7 @@ impl Objects {
     pub fn from_env() -> Self {
         Objects {
             by_base: BTreeMap::new(),
+            logs: HashMap::new(),
             pending: None,
             max_load: crate::env_u32("KAPPA_NATIVE_MAX_SYM_LOAD", 4096) as usize,
             max_store: crate::env_u32("KAPPA_NATIVE_MAX_SYM_STORE", 1024) as usize,
@@ -104,6 +121,7 @@ impl Objects {
             .collect();
         for b in gone {
             self.by_base.remove(&b);
+            self.logs.remove(&b);
         }
         self.by_base.insert(base, size);
     }
@@ -111,6 +129,13 @@ impl Objects {
     /// Unregisters the object starting at `base` (if any).
     pub fn forget(&mut self, base: usize) {
         self.by_base.remove(&base);
+        self.logs.remove(&base);
+    }
+
+    /// Whether some object has a write log (its memory holds terms the
+    /// shadow does not show yet).
+    pub fn has_logs(&self) -> bool {
+        !self.logs.is_empty()
     }
 
     /// The object (base, size) containing address `a`.
@@ -186,11 +211,7 @@ impl Runtime {
             return a0.wrapping_add(v as usize);
         }
         let n = n as usize;
-        let bound = if store {
-            self.objects.max_store
-        } else {
-            self.objects.max_load
-        };
+        let bound = self.objects.max_load;
         // the object the concrete part points into; every term below is
         // relative to it, so it does not depend on where the run's memory
         // is laid out (address space randomisation): the replay and
@@ -203,7 +224,14 @@ impl Runtime {
         let off = self.terms.binop(abi::binop::ADD, d, rel);
         let last = self.terms.konst(pw, (size - n) as u64);
         let within = self.terms.icmp(abi::icmp::ULE, off, last);
-        if n.is_power_of_two() && size / n <= bound {
+        let value = if !n.is_power_of_two() {
+            None
+        } else if store {
+            Some(0)
+        } else {
+            self.load_term(off, base, size, n, bound)
+        };
+        if let Some(value) = value {
             let in_range = if n > 1 {
                 let m = self.terms.konst(pw, (n - 1) as u64);
                 let low = self.terms.binop(abi::binop::AND, off, m);
@@ -214,7 +242,12 @@ impl Runtime {
                 within
             };
             if self.choose(in_range) {
-                self.objects.pending = Some(Pending { off, base, size });
+                self.objects.pending = Some(Pending {
+                    off,
+                    base,
+                    size,
+                    value: (!store).then_some(value),
+                });
                 return base + self.current(off) as usize;
             }
         }
@@ -245,41 +278,37 @@ impl Runtime {
 
     /// `__kappa_sym_load`: see the module doc.
     fn sym_load(&mut self, p: usize, w: u32) -> u32 {
-        let Some(Pending { off, base, size }) = self.objects.pending.take() else {
-            let Runtime { shadow, terms, .. } = self;
-            return if shadow.is_empty() {
-                0
-            } else {
-                shadow.thaw(terms, p, w)
-            };
-        };
-        let n = w.div_ceil(8) as usize;
-        let pw = self.terms.width(off);
-        let mut acc: Option<u32> = None;
-        for o in Self::positions(size, n).rev() {
-            let c = self.cell(base + o, w);
-            acc = Some(match acc {
-                None => c,
-                Some(rest) => {
-                    let at = self.terms.konst(pw, o as u64);
-                    let eq = self.terms.icmp(abi::icmp::EQ, off, at);
-                    self.terms.ite(eq, c, rest)
+        match self.objects.pending.take() {
+            Some(Pending { value: Some(v), .. }) => v,
+            _ => {
+                self.touch(p, w.div_ceil(8) as usize, false);
+                let Runtime { shadow, terms, .. } = self;
+                if shadow.is_empty() {
+                    0
+                } else {
+                    shadow.thaw(terms, p, w)
                 }
-            });
+            }
         }
-        acc.expect("an object has a position")
     }
 
     /// `__kappa_sym_store`: see the module doc.
     fn sym_store(&mut self, p: usize, w: u32, c: u64, t: u64) {
-        let Some(Pending { off, base, size }) = self.objects.pending.take() else {
+        let n = w.div_ceil(8) as usize;
+        let Some(Pending {
+            off, base, size, ..
+        }) = self.objects.pending.take()
+        else {
+            self.touch(p, n, true);
             let Runtime { shadow, terms, .. } = self;
             shadow.freeze(terms, p, w, t as u32);
             return;
         };
-        let n = w.div_ceil(8) as usize;
         let pw = self.terms.width(off);
         let v = self.lift(w, c & term::mask(w), t);
+        if size / n > self.objects.max_store || self.objects.logs.contains_key(&base) {
+            return self.log_store(p, off, base, size, n, v);
+        }
         let cells: Vec<(usize, u32)> = Self::positions(size, n)
             .map(|o| {
                 let old = self.cell(base + o, w);
@@ -361,6 +390,7 @@ mod tests {
     fn objs() -> Objects {
         Objects {
             by_base: BTreeMap::new(),
+            logs: HashMap::new(),
             pending: None,
             max_load: 4096,
             max_store: 1024,
