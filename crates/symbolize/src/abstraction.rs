@@ -39,6 +39,9 @@ pub(crate) struct Phase1<'a, 'ctx> {
     /// Symbolic `getelementptr`s of the current function: (concrete part,
     /// offset term), see [`addresses`].
     addrs: HashMap<Value, (Value, Value)>,
+    /// Registered allocas of the current function's entry block (their
+    /// objects are forgotten at each `ret`).
+    frame: Vec<Value>,
     strings: HashMap<String, Value>,
     pub(crate) stats: Stats,
 }
@@ -64,6 +67,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             td,
             terms: HashMap::new(),
             addrs: HashMap::new(),
+            frame: vec![],
             strings: HashMap::new(),
             stats,
         }
@@ -245,6 +249,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
     fn function(&mut self, f: Value) -> Result<(), SymbolizeError> {
         self.terms.clear();
         self.addrs.clear();
+        self.frame.clear();
         self.stats.functions += 1;
         let entry = unsafe { sys::LLVMGetEntryBasicBlock(f) };
         let first = llvm::first_non_phi(entry);
@@ -293,7 +298,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                 unsafe { sys::LLVMAddIncoming(p.as_value_ref(), &mut t, &mut from, 1) };
             }
         }
-        Ok(())
+        self.forget_frame(f)
     }
 
     fn instruction(&mut self, f: Value, i: Value) -> Result<(), SymbolizeError> {

@@ -177,6 +177,11 @@ impl Phase1<'_, '_> {
             return Ok(());
         }
         let elem = self.td.get_abi_size(&unsafe { AnyTypeEnum::new(ty) });
+        let parent = unsafe { sys::LLVMGetInstructionParent(i) };
+        let f = unsafe { sys::LLVMGetBasicBlockParent(parent) };
+        if parent == unsafe { sys::LLVMGetEntryBasicBlock(f) } {
+            self.frame.push(i);
+        }
         self.after(i);
         let n64 = self
             .b
@@ -187,6 +192,27 @@ impl Phase1<'_, '_> {
             .build_int_mul(n64, self.ctx.i64_type().const_int(elem, false), "")
             .map_err(bad)?;
         self.object(i, size.as_value_ref())
+    }
+
+    /// Before every `ret` of `f`: the objects of the entry block's allocas
+    /// are forgotten (the frame is gone; its memory will hold other, maybe
+    /// unregistered, locals).
+    pub(super) fn forget_frame(&mut self, f: Value) -> Result<(), SymbolizeError> {
+        if self.frame.is_empty() {
+            return Ok(());
+        }
+        let frame = std::mem::take(&mut self.frame);
+        for bb in llvm::blocks(f) {
+            let t = llvm::terminator(bb);
+            if t.is_null() || llvm::opcode(t) != llvm::Opcode::LLVMRet {
+                continue;
+            }
+            self.before(t);
+            for &a in &frame {
+                self.call("forget", None, &[self.ptrt()], &[a])?;
+            }
+        }
+        Ok(())
     }
 
     /// At the entry of `main` (builder positioned): registers the module's
