@@ -76,6 +76,8 @@ struct Pending {
     size: usize,
     /// A load's value term (computed before the choice).
     value: Option<u32>,
+    /// An array member of an aggregate: stores rewrite its cells (never a log).
+    member: bool,
 }
 
 /// Registered objects and the pending symbolic access.
@@ -204,13 +206,16 @@ impl Runtime {
     }
 
     /// `__kappa_sym_addr`: see the module doc.
-    fn sym_addr(&mut self, a0: usize, d: u32, n: u32, store: bool) -> usize {
+    fn sym_addr(&mut self, a0: usize, d: u32, n: u32, store: bool, array: (usize, usize)) -> usize {
         self.objects.pending = None;
         let pw = self.terms.width(d);
         if let Some(v) = self.terms.constant(d) {
             return a0.wrapping_add(v as usize);
         }
         let n = n as usize;
+        if let Some(a) = self.sym_member(a0, d, n, store, array) {
+            return a;
+        }
         let bound = self.objects.max_load;
         // the object the concrete part points into; every term below is
         // relative to it, so it does not depend on where the run's memory
@@ -229,24 +234,17 @@ impl Runtime {
         } else if store {
             Some(0)
         } else {
-            self.load_term(off, base, size, n, bound)
+            self.load_term(off, base, size, n, bound, true)
         };
         if let Some(value) = value {
-            let in_range = if n > 1 {
-                let m = self.terms.konst(pw, (n - 1) as u64);
-                let low = self.terms.binop(abi::binop::AND, off, m);
-                let z = self.terms.konst(pw, 0);
-                let aligned = self.terms.icmp(abi::icmp::EQ, low, z);
-                self.terms.binop(abi::binop::AND, within, aligned)
-            } else {
-                within
-            };
+            let in_range = self.in_range(off, size, n);
             if self.choose(in_range) {
                 self.objects.pending = Some(Pending {
                     off,
                     base,
                     size,
                     value: (!store).then_some(value),
+                    member: false,
                 });
                 return base + self.current(off) as usize;
             }
@@ -276,6 +274,66 @@ impl Runtime {
         a0.wrapping_add(v as usize)
     }
 
+    /// The in-range side of an access whose outermost abstract index
+    /// indexes an array member `(start, size)` of an aggregate: the cells of
+    /// that array only (the rest of the aggregate keeps its values; e.g. a
+    /// pointer member stays readable). None: not in range, or not
+    /// applicable (then the object of the registry decides).
+    fn sym_member(
+        &mut self,
+        a0: usize,
+        d: u32,
+        n: usize,
+        store: bool,
+        (lo, size): (usize, usize),
+    ) -> Option<usize> {
+        if lo == 0
+            || a0 < lo
+            || size < n
+            || !n.is_power_of_two()
+            || size / n > self.objects.max_store
+        {
+            return None;
+        }
+        let pw = self.terms.width(d);
+        let rel = self.terms.konst(pw, (a0 - lo) as u64);
+        let off = self.terms.binop(abi::binop::ADD, d, rel);
+        let in_range = self.in_range(off, size, n);
+        // an enclosing object's write log no longer applies to these bytes
+        self.touch(lo, size, false);
+        let value = if store {
+            None
+        } else {
+            Some(self.load_term(off, lo, size, n, self.objects.max_load, false)?)
+        };
+        if !self.choose(in_range) {
+            return None;
+        }
+        self.objects.pending = Some(Pending {
+            off,
+            base: lo,
+            size,
+            value,
+            member: true,
+        });
+        Some(lo + self.current(off) as usize)
+    }
+
+    /// `off ule (size - n) ∧ off & (n - 1) == 0` (`n` a power of two).
+    fn in_range(&mut self, off: u32, size: usize, n: usize) -> u32 {
+        let pw = self.terms.width(off);
+        let last = self.terms.konst(pw, (size - n) as u64);
+        let within = self.terms.icmp(abi::icmp::ULE, off, last);
+        if n == 1 {
+            return within;
+        }
+        let m = self.terms.konst(pw, (n - 1) as u64);
+        let low = self.terms.binop(abi::binop::AND, off, m);
+        let z = self.terms.konst(pw, 0);
+        let aligned = self.terms.icmp(abi::icmp::EQ, low, z);
+        self.terms.binop(abi::binop::AND, within, aligned)
+    }
+
     /// `__kappa_sym_load`: see the module doc.
     fn sym_load(&mut self, p: usize, w: u32) -> u32 {
         match self.objects.pending.take() {
@@ -296,7 +354,11 @@ impl Runtime {
     fn sym_store(&mut self, p: usize, w: u32, c: u64, t: u64) {
         let n = w.div_ceil(8) as usize;
         let Some(Pending {
-            off, base, size, ..
+            off,
+            base,
+            size,
+            member,
+            ..
         }) = self.objects.pending.take()
         else {
             self.touch(p, n, true);
@@ -306,7 +368,7 @@ impl Runtime {
         };
         let pw = self.terms.width(off);
         let v = self.lift(w, c & term::mask(w), t);
-        if size / n > self.objects.max_store || self.objects.logs.contains_key(&base) {
+        if !member && (size / n > self.objects.max_store || self.objects.logs.contains_key(&base)) {
             return self.log_store(p, off, base, size, n, v);
         }
         let cells: Vec<(usize, u32)> = Self::positions(size, n)
@@ -358,15 +420,25 @@ pub extern "C" fn __kappa_offset(pw: u32, d: u64, iw: u32, ci: u64, ti: u64, str
 }
 
 /// The address for a native access of `n` bytes at `a0 + d` (`d` an offset
-/// term): see the module doc. `store` is 1 for a store.
+/// term): see the module doc. `store` is 1 for a store; `array` (null if
+/// none) and `array_size`: the array member of an aggregate the outermost
+/// abstract index indexes, tried first (its cells only).
 #[no_mangle]
-pub extern "C" fn __kappa_sym_addr(a0: *const u8, d: u64, n: u32, store: u32) -> *mut u8 {
+pub extern "C" fn __kappa_sym_addr(
+    a0: *const u8,
+    d: u64,
+    n: u32,
+    store: u32,
+    array: *const u8,
+    array_size: u64,
+) -> *mut u8 {
     let r = rt();
     if d == 0 {
         r.objects.pending = None;
         return a0 as *mut u8;
     }
-    r.sym_addr(a0 as usize, d as u32, n, store != 0) as *mut u8
+    let array = (array as usize, array_size as usize);
+    r.sym_addr(a0 as usize, d as u32, n, store != 0, array) as *mut u8
 }
 
 /// The term (0: concrete) of the `w` bits loaded at `p`, the address

@@ -36,9 +36,8 @@ pub(crate) struct Phase1<'a, 'ctx> {
     a: Abstraction,
     td: TargetData,
     terms: HashMap<Value, Value>,
-    /// Symbolic `getelementptr`s of the current function: (concrete part,
-    /// offset term), see [`addresses`].
-    addrs: HashMap<Value, (Value, Value)>,
+    /// Symbolic `getelementptr`s of the current function, see [`addresses`].
+    addrs: HashMap<Value, addresses::SymAddr>,
     /// Registered allocas of the current function's entry block (their
     /// objects are forgotten at each `ret`).
     frame: Vec<Value>,

@@ -252,8 +252,8 @@ impl<'ctx> Phase2<'_, 'ctx> {
             "sym_addr" => Some(self.rt(
                 "__kappa_sym_addr",
                 Some(ptrt),
-                &[ptrt, i64t, i32t, i32t],
-                &[arg(0), arg(1), arg(2), arg(3)],
+                &[ptrt, i64t, i32t, i32t, ptrt, i64t],
+                &[arg(0), arg(1), arg(2), arg(3), arg(4), arg(5)],
             )?),
             "sym_load" => {
                 let width = w(parts[1])?;

@@ -121,7 +121,9 @@ impl Runtime {
 
     /// The value term of an `n`-byte load at offset term `off` (at an aligned
     /// position) of the object at `base`, or None if it would have more
-    /// than `bound` entries.
+    /// than `bound` entries. With `use_log` false the object's log (if
+    /// any) is not consulted (an array member whose bytes are all
+    /// materialized).
     pub(super) fn load_term(
         &mut self,
         off: u32,
@@ -129,17 +131,22 @@ impl Runtime {
         size: usize,
         n: usize,
         bound: usize,
+        use_log: bool,
     ) -> Option<u32> {
         let w = 8 * n as u32;
         let pw = self.terms.width(off);
-        self.settle_width(base, size, n);
-        let done = self.done_positions(base, size, n);
-        let entries = self
-            .objects
-            .logs
-            .get(&base)
-            .map(|l| l.entries.clone())
-            .unwrap_or_default();
+        let (done, entries) = if use_log {
+            self.settle_width(base, size, n);
+            let entries = self
+                .objects
+                .logs
+                .get(&base)
+                .map(|l| l.entries.clone())
+                .unwrap_or_default();
+            (self.done_positions(base, size, n), entries)
+        } else {
+            (BTreeSet::new(), vec![])
+        };
         let mut explicit = vec![];
         for &o in &done {
             self.touch(base + o, n, false);

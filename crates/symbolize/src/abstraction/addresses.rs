@@ -15,6 +15,20 @@ use inkwell::llvm_sys::LLVMTypeKind as K;
 use inkwell::types::AnyTypeEnum;
 use inkwell::values::{AsValueRef, IntValue};
 
+/// A symbolic `getelementptr`: its address is `a0 + d`.
+#[derive(Clone, Copy)]
+pub(super) struct SymAddr {
+    /// The concrete part (the `getelementptr` with abstract indices 0).
+    a0: Value,
+    /// The offset term (`i64`).
+    d: Value,
+    /// The array the outermost abstract index indexes, when it is a member
+    /// of an aggregate (`gep %S, ptr %s, 0, field, %k`): its start, and its
+    /// size in bytes; `None` for pointer arithmetic (`gep T, ptr %p, %k`),
+    /// whose bounds only the runtime's registry knows.
+    array: Option<(Value, u64)>,
+}
+
 impl Phase1<'_, '_> {
     /// Whether the module has any access at a term address (then objects
     /// are registered).
@@ -35,10 +49,12 @@ impl Phase1<'_, '_> {
     /// unused by the accesses.
     pub(super) fn symbolic_gep(&mut self, i: Value) -> Result<(), SymbolizeError> {
         let base = llvm::operand(i, 0);
-        let (base_ptr, mut d) = match self.addrs.get(&base) {
-            Some(&(a0, d)) => (a0, d),
-            None => (base, self.c64(0)),
+        let (base_ptr, mut d, mut array) = match self.addrs.get(&base) {
+            Some(&s) => (s.a0, s.d, s.array),
+            None => (base, self.c64(0), None),
         };
+        let inherited = self.addrs.contains_key(&base);
+        let mut first_abstract: Option<(usize, u64)> = None;
         let src = unsafe { sys::LLVMGetGEPSourceElementType(i) };
         let n = llvm::num_operands(i);
         let mut idx = vec![];
@@ -46,6 +62,7 @@ impl Phase1<'_, '_> {
         let mut ty = src;
         for k in 1..n {
             let o = llvm::operand(i, k);
+            let prev = ty;
             if k > 1 {
                 ty = unsafe {
                     match sys::LLVMGetTypeKind(ty) {
@@ -63,6 +80,14 @@ impl Phase1<'_, '_> {
                 };
             }
             if self.a.is_abstract(o) {
+                if k > 1 && first_abstract.is_none() {
+                    // the array being indexed (`ty` before stepping into it)
+                    let size = self.td.get_abi_size(&unsafe { AnyTypeEnum::new(prev) });
+                    first_abstract = Some((idx.len() + 1, size));
+                }
+                if k == 1 {
+                    first_abstract = Some((0, 0));
+                }
                 let stride = self.td.get_abi_size(&unsafe { AnyTypeEnum::new(ty) });
                 abstract_idx.push((o, stride));
                 idx.push(unsafe { sys::LLVMConstNull(llvm::type_of(o)) });
@@ -81,6 +106,21 @@ impl Phase1<'_, '_> {
                 c"".as_ptr(),
             )
         };
+        if !inherited {
+            if let Some((upto, size)) = first_abstract.filter(|&(upto, _)| upto > 0) {
+                let start = unsafe {
+                    sys::LLVMBuildGEP2(
+                        self.b.as_mut_ptr(),
+                        src,
+                        base_ptr,
+                        idx.as_mut_ptr(),
+                        upto as u32,
+                        c"".as_ptr(),
+                    )
+                };
+                array = Some((start, size));
+            }
+        }
         let pw = self.ptr_bits();
         for (o, stride) in abstract_idx {
             let w = llvm::int_width(llvm::type_of(o)).expect("abstract values are integers");
@@ -97,19 +137,33 @@ impl Phase1<'_, '_> {
                 &[self.c32(pw), d, o, self.term(o), self.c64(stride)],
             )?;
         }
-        self.addrs.insert(i, (a0, d));
+        self.addrs.insert(i, SymAddr { a0, d, array });
         Ok(())
     }
 
     /// The address for an access of `size` bytes through the symbolic
     /// `getelementptr` `g`, asked before the instruction the builder is at.
     fn sym_addr(&mut self, g: Value, size: u64, store: bool) -> Result<Value, SymbolizeError> {
-        let (a0, d) = self.addrs[&g];
+        let s = self.addrs[&g];
+        let (lo, lsize) = match s.array {
+            Some((lo, n)) => (lo, self.c64(n)),
+            None => (
+                unsafe { sys::LLVMConstNull(llvm::type_of(s.a0)) },
+                self.c64(0),
+            ),
+        };
         self.call(
             "sym_addr",
             Some(self.ptrt()),
-            &[self.ptrt(), self.i64t(), self.int(32), self.int(32)],
-            &[a0, d, self.c32(size), self.c32(store as u64)],
+            &[
+                self.ptrt(),
+                self.i64t(),
+                self.int(32),
+                self.int(32),
+                self.ptrt(),
+                self.i64t(),
+            ],
+            &[s.a0, s.d, self.c32(size), self.c32(store as u64), lo, lsize],
         )
     }
 
