@@ -32,6 +32,12 @@
 //!   `KAPPA_NATIVE_MAX_SYM_STORE` (default 1024) gets a write log instead
 //!   ([`log`]).
 //!
+//! When the outermost abstract index indexes an array member of an
+//! aggregate (the transformation passes its start and size), the same
+//! choice is made on that array first, its cells only (the other members
+//! keep their values; a store rewrites only the array's cells); its false
+//! side continues with the registry's object as above.
+//!
 //! The false side: an aligned-or-not position inside the object (or inside
 //! the object ending at `a0`, indexed backwards by a one-past-the-end
 //! pointer) lowers `d` as before; beyond them the access is undefined
