@@ -1,9 +1,10 @@
 // expect: false
-// paths: 5
-// run: 2 -> 1 error
-// run: 1 -> 1
+// paths: 3
+// run: 2 -> 1 1 1 error
+// run: 1 -> 1 1 0
 // run: 7 -> 1
-// an input used as an array index is lowered: each feasible value is explored
+// an input used as an array index: one choice (the index is in the array's
+// range), then the loaded value is a term over the cells (no lowering)
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);

@@ -74,6 +74,12 @@ pub fn symbolize_cmd(file: &Path, output: &Path, dm: Option<DataModel>) -> Resul
         st.unsupported_sites,
         output.display()
     );
+    if st.symbolic_accesses > 0 {
+        eprintln!(
+            "{} loads/stores at symbolic addresses, {} object registrations",
+            st.symbolic_accesses, st.objects
+        );
+    }
     if !st.modelled.is_empty() {
         eprintln!("library models linked for: {}", st.modelled.join(", "));
     }

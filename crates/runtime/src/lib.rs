@@ -20,12 +20,16 @@
 //! ([`conn`]); the runtime itself has no solver and no C++ dependency, so it
 //! builds for i686 (ILP32 programs) as well as x86_64.
 //!
+//! Loads and stores at addresses that are terms (symbolic array indices)
+//! go through a registry of memory objects ([`objects`]).
+//!
 //! A value is either concrete (term 0: the program's own register holds
 //! it) or a term id. Every entry point returns at once on concrete operands.
 
 pub mod abi;
 pub mod concolic;
 pub mod conn;
+pub mod objects;
 pub mod reaper;
 pub mod shadow;
 pub mod term;
@@ -54,6 +58,8 @@ pub struct Runtime {
     pub witness: Vec<u64>,
     /// Frozen memory.
     pub shadow: shadow::Shadow,
+    /// Registered objects, for loads and stores at term addresses.
+    pub objects: objects::Objects,
     /// Argument slots (terms of the arguments of the call being made).
     pub args: Vec<u64>,
     /// Return slot.
@@ -126,6 +132,7 @@ fn rt() -> &'static mut Runtime {
                 inputs: vec![],
                 witness: vec![],
                 shadow: shadow::Shadow::default(),
+                objects: objects::Objects::from_env(),
                 args: vec![0; 64],
                 ret: 0,
                 conn: None,
@@ -741,6 +748,7 @@ pub extern "C" fn __kappa_value(w: u32) -> u64 {
 #[no_mangle]
 pub extern "C" fn __kappa_thaw(p: *const u8, w: u32) -> u64 {
     let r = rt();
+    r.touch(p as usize, w.div_ceil(8) as usize, false);
     if r.shadow.is_empty() {
         return 0;
     }
@@ -752,6 +760,7 @@ pub extern "C" fn __kappa_thaw(p: *const u8, w: u32) -> u64 {
 #[no_mangle]
 pub extern "C" fn __kappa_freeze(p: *const u8, w: u32, t: u64) {
     let r = rt();
+    r.touch(p as usize, w.div_ceil(8) as usize, true);
     let Runtime { shadow, terms, .. } = r;
     shadow.freeze(terms, p as usize, w, t as u32);
 }
@@ -760,6 +769,7 @@ pub extern "C" fn __kappa_freeze(p: *const u8, w: u32, t: u64) {
 #[no_mangle]
 pub extern "C" fn __kappa_clear(p: *const u8, n: u64) {
     let r = rt();
+    r.touch(p as usize, n as usize, true);
     if !r.shadow.is_empty() {
         r.shadow.clear(p as usize, n as usize);
     }
@@ -769,6 +779,7 @@ pub extern "C" fn __kappa_clear(p: *const u8, n: u64) {
 #[no_mangle]
 pub extern "C" fn __kappa_check(p: *const u8, n: u64) {
     let r = rt();
+    r.touch(p as usize, n as usize, false);
     if !r.shadow.is_empty() && r.shadow.any(p as usize, n as usize) {
         r.unsupported("a term in memory read as a non-integer value");
     }
@@ -778,15 +789,19 @@ pub extern "C" fn __kappa_check(p: *const u8, n: u64) {
 #[no_mangle]
 pub extern "C" fn __kappa_memcpy(d: *const u8, s: *const u8, n: u64) {
     let r = rt();
+    r.touch(s as usize, n as usize, false);
+    r.touch(d as usize, n as usize, true);
     if !r.shadow.is_empty() {
         r.shadow.copy(d as usize, s as usize, n as usize);
     }
 }
 
-/// `free(p)`: the block's bytes leave the shadow.
+/// `free(p)`: the block's bytes leave the shadow (and its object the
+/// registry).
 #[no_mangle]
 pub extern "C" fn __kappa_free(p: *const u8) {
     let r = rt();
+    r.objects.forget(p as usize);
     if !r.shadow.is_empty() && !p.is_null() {
         let n = unsafe { libc::malloc_usable_size(p as *mut libc::c_void) };
         r.shadow.clear(p as usize, n);
@@ -797,7 +812,7 @@ pub extern "C" fn __kappa_free(p: *const u8) {
 #[no_mangle]
 pub extern "C" fn __kappa_guard(name: *const libc::c_char) {
     let r = rt();
-    if !r.shadow.is_empty() {
+    if !r.shadow.is_empty() || r.objects.has_logs() {
         r.unsupported(&format!(
             "call to `{}` while memory holds terms",
             cstr(name)

@@ -24,6 +24,8 @@ use inkwell::values::{AsValueRef, InstructionValue, IntValue, PointerValue};
 use kappa_runtime::abi;
 use std::collections::HashMap;
 
+mod addresses;
+
 /// The prefix of every phase-1 intrinsic.
 pub const PREFIX: &str = "__kappa_abstract.";
 
@@ -34,6 +36,11 @@ pub(crate) struct Phase1<'a, 'ctx> {
     a: Abstraction,
     td: TargetData,
     terms: HashMap<Value, Value>,
+    /// Symbolic `getelementptr`s of the current function, see [`addresses`].
+    addrs: HashMap<Value, addresses::SymAddr>,
+    /// Registered allocas of the current function's entry block (their
+    /// objects are forgotten at each `ret`).
+    frame: Vec<Value>,
     strings: HashMap<String, Value>,
     pub(crate) stats: Stats,
 }
@@ -58,6 +65,8 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             a,
             td,
             terms: HashMap::new(),
+            addrs: HashMap::new(),
+            frame: vec![],
             strings: HashMap::new(),
             stats,
         }
@@ -238,12 +247,18 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
 
     fn function(&mut self, f: Value) -> Result<(), SymbolizeError> {
         self.terms.clear();
+        self.addrs.clear();
+        self.frame.clear();
         self.stats.functions += 1;
         let entry = unsafe { sys::LLVMGetEntryBasicBlock(f) };
         let first = llvm::first_non_phi(entry);
         self.before(first);
         if llvm::value_name(f) == "reach_error" {
             self.call("error", None, &[], &[])?;
+        }
+        if llvm::value_name(f) == "main" && self.has_symbolic_addresses() {
+            self.register_globals()?;
+            self.before(first);
         }
         for k in 0..llvm::count_params(f) {
             let p = llvm::param(f, k);
@@ -282,7 +297,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                 unsafe { sys::LLVMAddIncoming(p.as_value_ref(), &mut t, &mut from, 1) };
             }
         }
-        Ok(())
+        self.forget_frame(f)
     }
 
     fn instruction(&mut self, f: Value, i: Value) -> Result<(), SymbolizeError> {
@@ -452,6 +467,15 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                 self.terms.insert(i, t);
                 self.stats.abstract_instructions += 1;
             }
+            O::LLVMGetElementPtr if self.a.symbolic_addresses.contains(&i) => {
+                self.symbolic_gep(i)?;
+            }
+            O::LLVMLoad if self.addrs.contains_key(&llvm::operand(i, 0)) => {
+                self.symbolic_load(i)?;
+            }
+            O::LLVMStore if self.addrs.contains_key(&llvm::operand(i, 1)) => {
+                self.symbolic_store(i)?;
+            }
             O::LLVMLoad if marked => {
                 let p = llvm::operand(i, 0);
                 let w = width(i).expect("marked");
@@ -507,9 +531,14 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     }
                 }
             }
-            O::LLVMAlloca if self.a.memory => {
+            O::LLVMAlloca if self.a.memory || self.has_symbolic_addresses() => {
+                // an abstract count (a VLA of input size) must be concrete
+                self.lower_abstract_operands(i, 1)?;
+                if self.has_symbolic_addresses() {
+                    self.register_alloca(i)?;
+                }
                 let n = llvm::operand(i, 0);
-                if !llvm::is_constant(n) {
+                if !llvm::is_constant(n) || !self.a.memory {
                     // a VLA: its bytes are cleared by the stores that fill it
                     return Ok(());
                 }
@@ -643,7 +672,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             }
             Callee::Free => {
                 self.lower_abstract_operands(i, nargs)?;
-                if self.a.memory {
+                if self.a.memory || self.has_symbolic_addresses() {
                     self.before(i);
                     self.call("free", None, &[self.ptrt()], &[llvm::operand(i, 0)])?;
                 }
@@ -686,10 +715,16 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     self.before(i);
                     self.call("guard", None, &[self.ptrt()], &[s])?;
                 }
+                if self.has_symbolic_addresses() {
+                    self.register_allocation(i, &name)?;
+                }
             }
             Callee::Ignored => {}
             Callee::Intrinsic | Callee::KnownPure | Callee::Exit => {
                 self.lower_abstract_operands(i, nargs)?;
+                if self.has_symbolic_addresses() {
+                    self.register_allocation(i, &name)?;
+                }
             }
             Callee::Unknown => {
                 self.lower_abstract_operands(i, nargs)?;

@@ -124,6 +124,13 @@ pub struct Abstraction {
     /// Whether some store may write a term: then every integer load thaws
     /// and every other store clears the shadow.
     pub memory: bool,
+    /// `getelementptr`s whose address may be a term (an abstract index, or
+    /// a base in this set) and whose every use is the address of an integer
+    /// load or store or the base of another such `getelementptr`: their
+    /// accesses go through the runtime's object registry instead of
+    /// lowering the index. Other `getelementptr`s lower their abstract
+    /// indices.
+    pub symbolic_addresses: HashSet<Value>,
 }
 
 impl Abstraction {
@@ -162,6 +169,31 @@ pub fn analyze(module: Module) -> Abstraction {
     a
 }
 
+/// Whether every use of the `getelementptr` `g` is the address of an
+/// integer load or store (of at most 64 bits) or the base of another
+/// `getelementptr` with this property.
+pub fn address_only(g: Value) -> bool {
+    if !is_pointer(type_of(g)) {
+        return false;
+    }
+    let us = users(g);
+    !us.is_empty()
+        && us.into_iter().all(|u| match opcode(u) {
+            Opcode::LLVMLoad => operand(u, 0) == g && int_width(type_of(u)).is_some(),
+            Opcode::LLVMStore => {
+                operand(u, 1) == g
+                    && operand(u, 0) != g
+                    && int_width(type_of(operand(u, 0))).is_some()
+            }
+            Opcode::LLVMGetElementPtr => {
+                operand(u, 0) == g
+                    && (1..num_operands(u)).all(|k| operand(u, k) != g)
+                    && address_only(u)
+            }
+            _ => false,
+        })
+}
+
 /// One transfer step for instruction `i` of function `f`; true if it grew the set.
 fn step(a: &mut Abstraction, f: Value, i: Value) -> bool {
     let op = opcode(i);
@@ -190,9 +222,24 @@ fn step(a: &mut Abstraction, f: Value, i: Value) -> bool {
         | O::LLVMPHI => int_result && any_abs(),
         O::LLVMICmp => int_result && int_width(type_of(operand(i, 0))).is_some() && any_abs(),
         O::LLVMSelect => int_result && any_abs(),
-        O::LLVMLoad => int_result && a.memory,
+        O::LLVMLoad => int_result && (a.memory || a.symbolic_addresses.contains(&operand(i, 0))),
+        O::LLVMGetElementPtr => {
+            if a.symbolic_addresses.contains(&i) {
+                return false;
+            }
+            let n = num_operands(i);
+            let symbolic = a.symbolic_addresses.contains(&operand(i, 0))
+                || (1..n).any(|k| a.values.contains(&operand(i, k)));
+            if symbolic && address_only(i) {
+                a.symbolic_addresses.insert(i);
+                return true;
+            }
+            false
+        }
         O::LLVMStore => {
-            if a.values.contains(&operand(i, 0)) && !a.memory {
+            let stores_term =
+                a.values.contains(&operand(i, 0)) || a.symbolic_addresses.contains(&operand(i, 1));
+            if stores_term && !a.memory {
                 a.memory = true;
                 return true;
             }

@@ -108,6 +108,11 @@ pub struct Stats {
     pub freezes: usize,
     /// Thaws (loads of possibly abstract integers).
     pub thaws: usize,
+    /// Loads and stores at addresses that may be terms (symbolic indices),
+    /// answered through the runtime's object registry.
+    pub symbolic_accesses: usize,
+    /// Object registrations (allocas, globals, allocations) emitted for them.
+    pub objects: usize,
     /// Sites that end the path as unsupported when reached.
     pub unsupported_sites: usize,
     /// Library functions whose calls were redirected to their C models

@@ -257,3 +257,16 @@ pub fn reverse_post_order(f: Value) -> Vec<Block> {
     post.reverse();
     post
 }
+
+/// The users of a value.
+pub fn users(v: Value) -> Vec<Value> {
+    let mut out = vec![];
+    unsafe {
+        let mut u = LLVMGetFirstUse(v);
+        while !u.is_null() {
+            out.push(LLVMGetUser(u));
+            u = LLVMGetNextUse(u);
+        }
+    }
+    out
+}

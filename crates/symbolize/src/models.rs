@@ -4,7 +4,7 @@
 //! module with the calls redirected to the models' private names, before
 //! the abstraction phase (so the models are symbolized like user code).
 
-use crate::llvm::{self, Value};
+use crate::llvm::{self, users, Value};
 use crate::SymbolizeError;
 use inkwell::context::Context;
 use inkwell::llvm_sys::core as sys;
@@ -64,19 +64,6 @@ pub(crate) fn wanted(module: &Module) -> bool {
                 && (0..llvm::num_call_args(u)).any(|k| a.is_abstract(llvm::operand(u, k)))
         })
     })
-}
-
-/// The users of a value.
-fn users(v: Value) -> Vec<Value> {
-    let mut out = vec![];
-    unsafe {
-        let mut u = sys::LLVMGetFirstUse(v);
-        while !u.is_null() {
-            out.push(sys::LLVMGetUser(u));
-            u = sys::LLVMGetNextUse(u);
-        }
-    }
-    out
 }
 
 /// Removes the function attributes of a call site (e.g. clang's

@@ -232,7 +232,45 @@ impl<'ctx> Phase2<'_, 'ctx> {
                 )?;
                 None
             }
-            "free" | "guard" | "unsupported" => {
+            "offset" => {
+                let width = w(parts[1])?;
+                let args = [
+                    arg(0),
+                    arg(1),
+                    self.c32(width as u64),
+                    self.wide(arg(2))?,
+                    arg(3),
+                    arg(4),
+                ];
+                Some(self.rt(
+                    "__kappa_offset",
+                    Some(i64t),
+                    &[i32t, i64t, i32t, i64t, i64t, i64t],
+                    &args,
+                )?)
+            }
+            "sym_addr" => Some(self.rt(
+                "__kappa_sym_addr",
+                Some(ptrt),
+                &[ptrt, i64t, i32t, i32t, ptrt, i64t],
+                &[arg(0), arg(1), arg(2), arg(3), arg(4), arg(5)],
+            )?),
+            "sym_load" => {
+                let width = w(parts[1])?;
+                let args = [arg(0), self.c32(width as u64)];
+                Some(self.rt("__kappa_sym_load", Some(i64t), &[ptrt, i32t], &args)?)
+            }
+            "sym_store" => {
+                let width = w(parts[1])?;
+                let args = [arg(0), self.c32(width as u64), self.wide(arg(1))?, arg(2)];
+                self.rt("__kappa_sym_store", None, &[ptrt, i32t, i64t, i64t], &args)?;
+                None
+            }
+            "object" => {
+                self.rt("__kappa_object", None, &[ptrt, i64t], &[arg(0), arg(1)])?;
+                None
+            }
+            "free" | "forget" | "guard" | "unsupported" => {
                 let rt = format!("__kappa_{}", parts[0]);
                 self.rt(&rt, None, &[ptrt], &[arg(0)])?;
                 None
