@@ -789,6 +789,15 @@ pub extern "C" fn __kappa_check(p: *const u8, n: u64) {
 #[no_mangle]
 pub extern "C" fn __kappa_memcpy(d: *const u8, s: *const u8, n: u64) {
     let r = rt();
+    let (d0, s0, len) = (d as usize, s as usize, n as usize);
+    if r.objects.has_logs() && len > 0 && d0 < s0.saturating_add(len) && s0 < d0.saturating_add(len)
+    {
+        // (this hook runs after the native copy: overlapping ranges may
+        // have overwritten source bytes a write log still needs)
+        if r.objects.logged_in(s0, len) {
+            r.unsupported("overlapping memmove over an object written at a symbolic index");
+        }
+    }
     r.touch(s as usize, n as usize, false);
     r.touch(d as usize, n as usize, true);
     if !r.shadow.is_empty() {

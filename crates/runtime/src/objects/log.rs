@@ -33,6 +33,14 @@ impl Objects {
     fn size_of(&self, base: usize) -> usize {
         self.by_base.get(&base).copied().unwrap_or(0)
     }
+
+    /// Whether `[p, p + len)` meets an object with a write log.
+    pub fn logged_in(&self, p: usize, len: usize) -> bool {
+        let end = p.saturating_add(len);
+        self.logs
+            .keys()
+            .any(|&b| b < end && p < b.saturating_add(self.size_of(b)))
+    }
 }
 
 impl Runtime {
