@@ -119,6 +119,8 @@ pub fn run(timeout: f64, args: &[PathBuf]) {
                 "crates/runtime/src/abi.rs",
                 "crates/runtime/src/lib.rs",
                 "crates/runtime/src/concolic.rs",
+                "crates/runtime/src/objects.rs",
+                "crates/runtime/src/objects",
             ],
             "1k",
         ),
