@@ -41,8 +41,7 @@ pub enum Token {
 }
 
 impl Token {
-    /// The token's text in `KAPPA_NATIVE_CONCOLIC`.
-    pub fn text(self) -> String {
+    fn text(self) -> String {
         match self {
             Token::Side(true) => "1".into(),
             Token::Side(false) => "0".into(),
@@ -62,6 +61,22 @@ pub struct Concolic {
     pub prefix: Vec<Token>,
     /// Decisions taken so far.
     pub taken: Vec<Token>,
+}
+
+/// The `C v0 .. | tokens` line reporting a run on inputs `vals` that
+/// repeats `tokens` and then `last`.
+pub(crate) fn run_line(vals: &[u64], tokens: &[Token], last: Option<Token>) -> String {
+    let mut line = String::from("C");
+    for v in vals {
+        line.push_str(&format!(" {v}"));
+    }
+    line.push_str(" |");
+    for t in tokens.iter().chain(last.as_ref()) {
+        line.push(' ');
+        line.push_str(&t.text());
+    }
+    line.push('\n');
+    line
 }
 
 /// Parses `KAPPA_NATIVE_CONCOLIC`; None if malformed.
@@ -103,16 +118,7 @@ impl Runtime {
     /// inputs of model `m` (merged over the current ones).
     fn report_run(&mut self, last: Option<Token>, m: &[(usize, u64)]) {
         let vals = self.merged(m);
-        let mut line = String::from("C");
-        for v in vals {
-            line.push_str(&format!(" {v}"));
-        }
-        line.push_str(" |");
-        for t in self.cc().taken.iter().chain(last.as_ref()) {
-            line.push(' ');
-            line.push_str(&t.text());
-        }
-        line.push('\n');
+        let line = run_line(&vals, &self.cc().taken, last);
         if let Some(c) = self.conn() {
             c.send(&line);
         }

@@ -471,16 +471,7 @@ impl Runtime {
         } else {
             self.witness.clone()
         };
-        let mut line = String::from("C");
-        for x in vals {
-            line.push_str(&format!(" {x}"));
-        }
-        line.push_str(" |");
-        for t in &self.trail {
-            line.push(' ');
-            line.push_str(&t.text());
-        }
-        line.push_str(" 0\n");
+        let line = concolic::run_line(&vals, &self.trail, Some(concolic::Token::Side(false)));
         let msg = if line.len() > MAX_REPORT {
             self.too_deep = true;
             "B fork bound (KAPPA_NATIVE_MAX_FORKS) reached on a path too deep to report\n".into()

@@ -32,19 +32,6 @@ fn is_aggregate(t: Type) -> bool {
     )
 }
 
-/// The uses (users) of value `v`.
-fn users(v: Value) -> Vec<Value> {
-    let mut out = vec![];
-    unsafe {
-        let mut u = LLVMGetFirstUse(v);
-        while !u.is_null() {
-            out.push(LLVMGetUser(u));
-            u = LLVMGetNextUse(u);
-        }
-    }
-    out
-}
-
 /// The constant indices of an `extractvalue`.
 fn extract_indices(i: Value) -> Vec<u32> {
     unsafe {
