@@ -1313,14 +1313,69 @@ pub fn lower(m: &llvm_ir::Module, dm: DataModel, geps: &GepTable) -> Result<Modu
         };
         functions[i] = fl.lower();
     }
+    let ctors = structors(m, "llvm.global_ctors", &cx.funcs, false)?;
+    let dtors = structors(m, "llvm.global_dtors", &cx.funcs, true)?;
     let module = Module {
         files: cx.files,
         data_model: dm,
         globals,
         functions,
+        ctors,
+        dtors,
     };
     module.validate()?;
     Ok(module)
+}
+
+/// The functions listed in `llvm.global_ctors` / `llvm.global_dtors`
+/// (`{ i32 priority, ptr fn, ptr data }` entries) in run order: ascending
+/// priority for constructors, descending for destructors; entries of equal
+/// priority keep their order (constructors) or run in reverse
+/// (destructors), as glibc's `.init_array` / `.fini_array`. An entry that
+/// is not a direct reference to a function is bad input (kappa could not
+/// run it, and dropping it would drop its effects).
+fn structors(
+    m: &llvm_ir::Module,
+    name: &str,
+    funcs: &HashMap<String, FuncId>,
+    reverse: bool,
+) -> Result<Vec<FuncId>, String> {
+    let Some(g) = m.global_vars.iter().find(|g| name_str(&g.name) == name) else {
+        return Ok(vec![]);
+    };
+    let Some(init) = &g.initializer else {
+        return Ok(vec![]);
+    };
+    let elements = match init.as_ref() {
+        Constant::Array { elements, .. } => elements.clone(),
+        Constant::AggregateZero(_) => vec![],
+        other => return Err(format!("@{name}: unsupported initializer {other}")),
+    };
+    let mut out: Vec<(i64, FuncId)> = vec![];
+    for e in &elements {
+        let Constant::Struct { values, .. } = e.as_ref() else {
+            return Err(format!("@{name}: unsupported entry {e}"));
+        };
+        let prio = match values.first().map(|v| v.as_ref()) {
+            Some(Constant::Int { value, .. }) => *value as u32 as i64,
+            _ => return Err(format!("@{name}: entry without an integer priority")),
+        };
+        let f = match values.get(1).map(|v| v.as_ref()) {
+            Some(Constant::GlobalReference { name: f, .. }) => funcs
+                .get(&name_str(f))
+                .copied()
+                .ok_or_else(|| format!("@{name}: entry names an unknown function"))?,
+            Some(Constant::Null(_)) => continue,
+            _ => return Err(format!("@{name}: entry is not a direct function reference")),
+        };
+        out.push((prio, f));
+    }
+    // stable sort: equal priorities keep declaration order
+    out.sort_by_key(|&(p, _)| p);
+    if reverse {
+        out.reverse();
+    }
+    Ok(out.into_iter().map(|(_, f)| f).collect())
 }
 
 trait IsVector {

@@ -150,3 +150,25 @@ fn binary_and_unknown_inputs_are_rejected() {
         Err(FrontendError::Unreadable { .. })
     ));
 }
+
+#[test]
+fn constructors_and_destructors_are_listed_in_run_order() {
+    let src = "int g;\n\
+        __attribute__((constructor(200))) void c200(void) { g = g * 10 + 2; }\n\
+        __attribute__((constructor(101))) void c101(void) { g = g * 10 + 1; }\n\
+        __attribute__((constructor)) void cdef(void) { g = g * 10 + 3; }\n\
+        __attribute__((destructor(300))) void d300(void) { }\n\
+        __attribute__((destructor(150))) void d150(void) { }\n\
+        int main(void) { return g; }\n";
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "t.c", src);
+    let prog = load(&p, &FrontendOptions::default()).expect("loads");
+    let m = &prog.module;
+    let names = |fs: &[kappa_ir::FuncId]| -> Vec<String> {
+        fs.iter().map(|&f| m.func(f).name.clone()).collect()
+    };
+    // ascending priority; the default priority (65535) runs last
+    assert_eq!(names(&m.ctors), ["c101", "c200", "cdef"]);
+    // destructors in descending priority
+    assert_eq!(names(&m.dtors), ["d300", "d150"]);
+}

@@ -563,6 +563,15 @@ pub struct Module {
     pub globals: Vec<Global>,
     /// Functions, defined and external.
     pub functions: Vec<Function>,
+    /// `llvm.global_ctors`: functions run before `main`, in the order they
+    /// must run (ascending priority; equal priorities in declaration order,
+    /// as glibc runs `.init_array`).
+    pub ctors: Vec<FuncId>,
+    /// `llvm.global_dtors`: functions run after `main` returns or `exit` is
+    /// called, in the order they must run (descending priority, as
+    /// `.fini_array`). Handlers registered by `atexit` at run time run
+    /// before these (they are registered after the constructors ran).
+    pub dtors: Vec<FuncId>,
 }
 
 impl Module {
