@@ -5,6 +5,7 @@ mod condition;
 mod native;
 mod native_server;
 mod overflow;
+mod portfolio;
 mod report;
 mod templates;
 mod verify;
@@ -56,6 +57,9 @@ pub enum Mode {
     /// Symbolic computation by program transformation: the program is
     /// symbolized, compiled natively with kappa-runtime and explored by forking.
     Native,
+    /// A portfolio of stages sharing the time limit: the necessary
+    /// condition, navigation, then compact execution with state matching.
+    Auto,
 }
 
 impl Mode {
@@ -66,6 +70,7 @@ impl Mode {
             Mode::Compact => "compact",
             Mode::Navigate => "navigate",
             Mode::Native => "native",
+            Mode::Auto => "auto",
         }
     }
 }

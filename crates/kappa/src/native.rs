@@ -282,6 +282,7 @@ pub fn verify_native(args: &VerifyArgs) -> Result<()> {
         peak_memory_kb: report::peak_memory_kb(),
         notes,
         expected: task.as_ref().and_then(|t| t.expected_verdict),
+        stages: vec![],
     };
     r.print(args.json);
     Ok(())

@@ -29,6 +29,28 @@ pub struct Report {
     pub notes: Vec<String>,
     /// The task's expected verdict, if any (informational).
     pub expected: Option<bool>,
+    /// `--mode auto`: every stage that ran, in order (empty otherwise).
+    pub stages: Vec<StageReport>,
+}
+
+/// One stage of `--mode auto` as reported: its name, the technique it ran,
+/// its time and what it answered.
+#[derive(Clone, Debug)]
+pub struct StageReport {
+    /// Stage name (e.g. `navigate`).
+    pub name: &'static str,
+    /// The mode whose statistics the stage produced (`compact`, ...).
+    pub technique: &'static str,
+    /// Wall time of the stage in seconds.
+    pub seconds: f64,
+    /// The stage's verdict.
+    pub verdict: Verdict,
+    /// Why it ended `unknown` (or how it proved `true`).
+    pub reason: Option<String>,
+    /// Whether the stage answered for the run.
+    pub answered: bool,
+    /// Whether the stage was skipped (and why, in `reason`).
+    pub skipped: bool,
 }
 
 /// Peak resident set size from /proc (KiB).
@@ -61,7 +83,20 @@ impl Report {
             peak_memory_kb: peak_memory_kb(),
             notes: vec![],
             expected: None,
+            stages: vec![],
         }
+    }
+
+    /// Whether the technique `t` produced this report's statistics: the
+    /// mode itself, or in `--mode auto` the stage that answered (else the
+    /// last stage that ran).
+    fn shows(&self, t: &str) -> bool {
+        if self.mode == t {
+            return true;
+        }
+        let ran = self.stages.iter().filter(|s| !s.skipped);
+        let answering = self.stages.iter().find(|s| s.answered).or(ran.last());
+        answering.is_some_and(|s| s.technique == t)
     }
 
     /// Prints the report on stdout, if this thread can claim the output
@@ -120,7 +155,7 @@ impl Report {
             // the back end's figures (transform, link, explorer, runs)
             v["notes"] = json!(self.notes);
         }
-        if self.mode == "compact" {
+        if self.shows("compact") {
             // the paper's Table 1 columns
             v["stats"]["compact"] = json!({
                 "cycles": s.cycles, "cycles_skipped": s.cycles_skipped, "templates": s.templates,
@@ -141,9 +176,23 @@ impl Report {
                 "undecided": s.prune_undecided,
             });
         }
-        if self.mode == "navigate" {
+        if self.shows("navigate") {
             // the paper's Table 3 columns
             v["stats"]["navigate"] = json!(s.navigate);
+        }
+        if !self.stages.is_empty() {
+            v["stats"]["stages"] = json!(self
+                .stages
+                .iter()
+                .map(|st| json!({
+                    "name": st.name, "technique": st.technique, "time_s": round3(st.seconds),
+                    "verdict": verdict_str(st.verdict), "reason": st.reason,
+                    "answered": st.answered, "skipped": st.skipped,
+                }))
+                .collect::<Vec<_>>());
+            if let Some(a) = self.stages.iter().find(|s| s.answered) {
+                v["stage"] = json!(a.name);
+            }
         }
         v
     }
@@ -212,7 +261,7 @@ impl Report {
             s.wall_time,
             self.peak_memory_kb.map(|k| format!(", {:.1} MiB peak", k as f64 / 1024.0)).unwrap_or_default()
         );
-        if self.mode == "compact" {
+        if self.shows("compact") {
             let _ = writeln!(
                 o,
                 "compact: {} cycles ({} skipped), {} templates in {:.3}s, {} template uses, {} fallbacks to classic steps, {} queries rescued, {} concrete loops accelerated, {} SMT failures",
@@ -241,7 +290,7 @@ impl Report {
                 s.pruned, s.prune_checks, s.hinted_inputs
             );
         }
-        if self.mode == "navigate" {
+        if self.shows("navigate") {
             let n = &s.navigate;
             let _ = writeln!(
                 o,
@@ -255,6 +304,20 @@ impl Report {
                 n.planned,
                 n.pruned
             );
+        }
+        for st in &self.stages {
+            let what = if st.skipped {
+                "skipped".to_string()
+            } else {
+                format!("{:.3}s, {}", st.seconds, verdict_str(st.verdict))
+            };
+            let why = st
+                .reason
+                .as_deref()
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default();
+            let mark = if st.answered { " <- answered" } else { "" };
+            let _ = writeln!(o, "stage {}: {what}{why}{mark}", st.name);
         }
         for n in &self.notes {
             let _ = writeln!(o, "{n}");

@@ -48,7 +48,7 @@ pub(crate) fn seconds(secs: f64) -> Option<Duration> {
 
 /// What the watchdog knows of the run, to render its own verdict.
 #[derive(Default)]
-pub(crate) struct Seen {
+pub struct Seen {
     pub(crate) data_model: Option<DataModel>,
     pub(crate) expected: Option<bool>,
     stats: Stats,
@@ -170,22 +170,79 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     if !main_ok {
         bail!("{}: no `main` function to start from", args.file.display());
     }
-    let dm = prog.module.data_model;
     let mut notes = vec![];
+    if args.mode == Mode::Auto {
+        return crate::portfolio::verify_auto(args, &prog, start, deadline, &seen);
+    }
     let prune = if args.prune_with_condition {
         // at most an eighth of the time left (and 2 s) for the solver race
-        let left = deadline
-            .map(|d| d.saturating_duration_since(Instant::now()))
-            .unwrap_or(Duration::from_secs(40));
-        let budget = (left / 8).min(Duration::from_secs(2));
-        let (p, note) = crate::condition::prune_setup(&prog.module, budget);
+        let (p, note) = condition_setup(&prog, deadline);
         notes.push(note);
         p
     } else {
         None
     };
-    let cfg = Config {
+    let spec = RunSpec {
+        mode: args.mode,
+        state_matching: args.state_matching,
         prune,
+        deadline,
+        timeout: seconds(args.timeout),
+    };
+    let out = run_interpreter(args, &prog, spec, start, &seen)?;
+    emit(args, &prog, out, notes, vec![], args.mode.name(), start)
+}
+
+/// The necessary condition for pruning, computed with at most an eighth of
+/// the time left before `deadline` (and 2 s) for its solver race; with the
+/// note for the report.
+pub(crate) fn condition_setup(
+    prog: &Program,
+    deadline: Option<Instant>,
+) -> (Option<kappa_engine::prune::Prune>, String) {
+    let left = deadline
+        .map(|d| d.saturating_duration_since(Instant::now()))
+        .unwrap_or(Duration::from_secs(40));
+    let budget = (left / 8).min(Duration::from_secs(2));
+    crate::condition::prune_setup(&prog.module, budget)
+}
+
+/// One run of the interpreter: the technique and its limits (the rest of
+/// the configuration comes from the command line).
+pub(crate) struct RunSpec {
+    /// `classic`, `compact` or `navigate`.
+    pub(crate) mode: Mode,
+    /// `--state-matching`.
+    pub(crate) state_matching: bool,
+    /// Pruning with a necessary condition.
+    pub(crate) prune: Option<kappa_engine::prune::Prune>,
+    /// The run stops (with `unknown`) at this instant.
+    pub(crate) deadline: Option<Instant>,
+    /// The time limit named in a timeout's reason (`None`: the time spent).
+    pub(crate) timeout: Option<Duration>,
+}
+
+/// What one interpreter run gave: its result and what each native replay
+/// of an error witness said.
+pub(crate) struct RunOutcome {
+    pub(crate) result: kappa_engine::RunResult,
+    pub(crate) replays: Vec<String>,
+}
+
+/// Runs the engine once on `prog` as `spec` says, replaying every error
+/// witness natively (a `false` is only kept when the replay reaches
+/// `reach_error`).
+pub(crate) fn run_interpreter(
+    args: &VerifyArgs,
+    prog: &Program,
+    spec: RunSpec,
+    start: Instant,
+    seen: &Arc<Mutex<Seen>>,
+) -> Result<RunOutcome> {
+    let dm = prog.module.data_model;
+    let deadline = spec.deadline;
+    let cfg = Config {
+        prune: spec.prune,
         searcher: match args.searcher {
             SearcherArg::Interleaved => SearcherKind::Interleaved,
             SearcherArg::Dfs => SearcherKind::Dfs,
@@ -195,11 +252,11 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         },
         max_states: args.max_states,
         max_memory_mb: Some(args.max_memory),
-        timeout: seconds(args.timeout),
+        timeout: spec.timeout,
         deadline,
         tree: args.tree.is_some(),
         seed: args.seed,
-        compact: (args.mode == Mode::Compact).then(|| kappa_engine::compact::CompactOptions {
+        compact: (spec.mode == Mode::Compact).then(|| kappa_engine::compact::CompactOptions {
             cycles: kappa_loops::CycleOptions {
                 max_cycles: args.max_cycles,
                 ..Default::default()
@@ -212,8 +269,8 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
                 crate::TemplateStrategyArg::None => kappa_engine::compact::TemplateStrategy::None,
             },
         }),
-        state_matching: args.state_matching,
-        navigate: (args.mode == Mode::Navigate).then_some(
+        state_matching: spec.state_matching,
+        navigate: (spec.mode == Mode::Navigate).then_some(
             kappa_engine::navigate::NavigateOptions {
                 solve: match args.nav_solve {
                     crate::NavSolveArg::Interval => kappa_engine::navigate::NavSolve::Interval,
@@ -286,6 +343,24 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    // the process ends soon: freeing millions of pending states would only delay it
+    std::mem::forget(engine);
+    Ok(RunOutcome { result, replays })
+}
+
+/// Writes what the run that answered asked for (tree, tests) and prints
+/// the report.
+pub(crate) fn emit(
+    args: &VerifyArgs,
+    prog: &Program,
+    out: RunOutcome,
+    mut notes: Vec<String>,
+    stages: Vec<report::StageReport>,
+    mode: &'static str,
+    start: Instant,
+) -> Result<()> {
+    let dm = prog.module.data_model;
+    let RunOutcome { result, replays } = out;
     if let (Some(path), Some(tree)) = (&args.tree, &result.tree) {
         write_tree(path, &tree.to_dot())
             .with_context(|| format!("writing the tree to {}", path.display()))?;
@@ -307,7 +382,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     let r = Report {
         file: args.file.display().to_string(),
         data_model: dm,
-        mode: args.mode.name(),
+        mode,
         verdict: result.verdict,
         reason: result.reason.clone(),
         witness: result.witness.clone(),
@@ -320,10 +395,9 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         peak_memory_kb: report::peak_memory_kb(),
         notes,
         expected: prog.task.as_ref().and_then(|t| t.expected_verdict),
+        stages,
     };
     r.print(args.json);
-    // the process ends now: freeing millions of pending states would only delay it
-    std::mem::forget(engine);
     Ok(())
 }
 

@@ -1,0 +1,234 @@
+//! `kappa verify --mode auto`: a portfolio of stages sharing one deadline.
+//!
+//! Each stage is one configuration of the interpreter (or a proof) with a
+//! share of the time left; it answers (`true` with its proof, `false` with
+//! natively replayed inputs) or hands over to the next. The order and the
+//! shares were chosen by measurement (README, "auto mode"):
+//!
+//! 1. `condition`: the necessary condition of "Abstracting Path Conditions"
+//!    (at most an eighth of the time, 2 s): unsatisfiable proves `true` at
+//!    once; otherwise it prunes the forks of the later stages and seeds
+//!    their inputs.
+//! 2. `navigate`: loop navigation ([`NAVIGATE_SHARE`] of the time left): its
+//!    constraint systems may prove every root chain infeasible before
+//!    execution, and they steer execution through loops towards a target.
+//! 3. `compact`: compact symbolic execution ([`COMPACT_SHARE`] of the time
+//!    left): templates stand for any number of iterations of a cycle.
+//! 4. `classic+matching`: classic execution with state matching for the
+//!    rest of the time, so loops over a finite state space end (matching
+//!    costs a query per stored state at every loop header: measured 3x
+//!    slower where it does not help, hence not in the stage before), and
+//!    paths on which a template's quantified queries failed get the
+//!    quantifier-free classic steps.
+//!
+//! Verdict rules are those of every mode: each stage is an ordinary run of
+//! the engine, so a `true` is a complete exploration or a sound proof and a
+//! `false` has been replayed natively. A stage that ends `unknown` for a
+//! reason no later stage can remove (a possible undefined behaviour or an
+//! unsupported construct met by an exploration that was otherwise
+//! complete) ends the portfolio: the later stages run the same semantics
+//! and would meet it again.
+
+use crate::report::StageReport;
+use crate::verify::{condition_setup, emit, run_interpreter, RunOutcome, RunSpec, Seen};
+use crate::{Mode, VerifyArgs};
+use anyhow::Result;
+use kappa_engine::Verdict;
+use kappa_frontend::Program;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Share of the time left (after the condition) that the first navigate
+/// stage gets: enough for its proof before execution on every program
+/// measured, and for steering towards shallow targets.
+pub const NAVIGATE_SHARE: f64 = 0.15;
+
+/// Share of the time left after the navigate stage that the compact stage
+/// gets; classic execution with state matching gets the rest.
+pub const COMPACT_SHARE: f64 = 0.7;
+
+/// Runs the portfolio on a loaded program and prints the report of the
+/// stage that answered (or of the last one that ran).
+pub(crate) fn verify_auto(
+    args: &VerifyArgs,
+    prog: &Program,
+    start: Instant,
+    deadline: Option<Instant>,
+    seen: &Arc<Mutex<Seen>>,
+) -> Result<()> {
+    let mut notes = vec![];
+    let mut stages: Vec<StageReport> = vec![];
+
+    // 1. the necessary condition
+    let t0 = Instant::now();
+    let (prune, note) = condition_setup(prog, deadline);
+    notes.push(note);
+    let proved = prune
+        .as_ref()
+        .is_some_and(|p| p.cond.as_bool_const() == Some(false));
+    stages.push(StageReport {
+        name: "condition",
+        technique: "condition",
+        seconds: t0.elapsed().as_secs_f64(),
+        verdict: if proved {
+            Verdict::True
+        } else {
+            Verdict::Unknown
+        },
+        reason: Some(if proved {
+            "the necessary condition for reaching reach_error is unsatisfiable".into()
+        } else if prune.is_some() {
+            "not proved unsatisfiable".into()
+        } else {
+            "not usable".into()
+        }),
+        answered: proved,
+        skipped: false,
+    });
+
+    // 2., 3. the interpreter stages
+    let plan: [(&'static str, Mode, bool, f64); 3] = [
+        ("navigate", Mode::Navigate, false, NAVIGATE_SHARE),
+        ("compact", Mode::Compact, false, COMPACT_SHARE),
+        ("classic+matching", Mode::Classic, true, 1.0),
+    ];
+    let mut last: Option<RunOutcome> = None;
+    let mut stop: Option<String> = proved.then(|| "the condition stage answered".to_string());
+    for (name, mode, matching, share) in plan {
+        if let Some(why) = &stop {
+            stages.push(StageReport {
+                name,
+                technique: mode.name(),
+                seconds: 0.0,
+                verdict: Verdict::Unknown,
+                reason: Some(why.clone()),
+                answered: false,
+                skipped: true,
+            });
+            continue;
+        }
+        let now = Instant::now();
+        let stage_deadline = deadline.map(|d| {
+            let left = d.saturating_duration_since(now);
+            now + Duration::from_secs_f64(left.as_secs_f64() * share)
+        });
+        let spec = RunSpec {
+            mode,
+            state_matching: matching,
+            // pruning is not passed on: its checks cost a quantified query
+            // per fork (measured: countif went from 1.5 s to a timeout)
+            prune: None,
+            deadline: stage_deadline,
+            timeout: None,
+        };
+        let out = run_interpreter(args, prog, spec, start, seen)?;
+        let r = &out.result;
+        let answered = r.verdict != Verdict::Unknown;
+        stages.push(StageReport {
+            name,
+            technique: mode.name(),
+            seconds: now.elapsed().as_secs_f64(),
+            verdict: r.verdict,
+            reason: r.reason.clone(),
+            answered,
+            skipped: false,
+        });
+        if answered {
+            stop = Some(format!("the {name} stage answered"));
+        } else if r.reason.as_deref().is_some_and(final_unknown) {
+            stop = Some(format!(
+                "the {name} stage met a possible undefined behaviour or an unsupported construct that every stage would meet"
+            ));
+        } else if deadline.is_some_and(|d| Instant::now() >= d) {
+            stop = Some("no time left".into());
+        }
+        last = Some(out);
+    }
+    let out = match last {
+        Some(o) => o,
+        None => {
+            // only the condition ran (it answered)
+            let result = kappa_engine::RunResult {
+                verdict: if proved {
+                    Verdict::True
+                } else {
+                    Verdict::Unknown
+                },
+                reason: stages[0].reason.clone(),
+                witness: None,
+                stats: Default::default(),
+                tree: None,
+                paths: vec![],
+                leaves: vec![],
+            };
+            RunOutcome {
+                result,
+                replays: vec![],
+            }
+        }
+    };
+    let mut out = out;
+    if out.result.verdict == Verdict::Unknown {
+        if let Some(r) = &mut out.result.reason {
+            if timed_out(r) {
+                *r = format!(
+                    "timeout after {}s (every stage ran out of time)",
+                    args.timeout
+                );
+            }
+        }
+    }
+    emit(args, prog, out, notes, stages, "auto", start)
+}
+
+/// Whether an `unknown` reason is final for the portfolio: the exploration
+/// was complete (the engine says `exploration incomplete`, not a timeout
+/// or a bound) and every failed leaf is a possible undefined behaviour or
+/// an unsupported construct, which every later stage would meet too.
+/// Anything else (solver failures, stack depth, leaves the summary does not
+/// list) lets the next stage try.
+pub fn final_unknown(reason: &str) -> bool {
+    let Some(rest) = reason.strip_prefix("exploration incomplete: ") else {
+        return false;
+    };
+    if rest.contains(" more") {
+        return false;
+    }
+    rest.split("; ").all(|leaf| {
+        leaf.starts_with("possible undefined behaviour")
+            || leaf.starts_with("undefined behaviour")
+            || leaf.starts_with("unsupported")
+    })
+}
+
+/// Whether a stage's `unknown` came from its time running out.
+fn timed_out(reason: &str) -> bool {
+    reason.starts_with("timeout after")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_complete_explorations_with_ub_or_unsupported_leaves_are_final() {
+        assert!(final_unknown(
+            "exploration incomplete: possible undefined behaviour: division by zero at a.c:3"
+        ));
+        assert!(final_unknown(
+            "exploration incomplete: unsupported: floating point (x2); possible undefined behaviour: x"
+        ));
+        // a solver failure may be decided by another stage
+        assert!(!final_unknown(
+            "exploration incomplete: possible undefined behaviour: x; solver unknown at branch a.c:4"
+        ));
+        // leaves not listed: cannot tell
+        assert!(!final_unknown(
+            "exploration incomplete: unsupported: a; unsupported: b; unsupported: c and 2 more"
+        ));
+        assert!(!final_unknown("timeout after 3s; 12 states pending"));
+        assert!(!final_unknown(
+            "state bound hit (--max-states 10); 3 states pending"
+        ));
+    }
+}

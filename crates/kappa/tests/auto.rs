@@ -1,0 +1,94 @@
+//! `--mode auto` end to end: the portfolio's stages, the report naming the
+//! stage that answered, the final-unknown rule, and the expected verdicts of
+//! tests/auto, tests/compact, tests/navigate and tests/matching under it.
+
+mod common;
+use common::*;
+
+fn stages(v: &serde_json::Value) -> Vec<(String, bool, bool)> {
+    v["stats"]["stages"]
+        .as_array()
+        .expect("stats.stages")
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["answered"].as_bool().unwrap(),
+                s["skipped"].as_bool().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn auto_programs_get_their_expected_verdicts() {
+    let mut files = c_files("tests/auto");
+    for dir in ["tests/compact", "tests/navigate", "tests/matching"] {
+        files.extend(c_files(dir));
+    }
+    assert!(files.len() >= 30, "found {} programs", files.len());
+    let fails = verdict_failures(&files, &["--mode", "auto"]);
+    assert!(
+        fails.is_empty(),
+        "{} of {} programs failed:\n{}",
+        fails.len(),
+        files.len(),
+        fails.join("\n")
+    );
+}
+
+#[test]
+fn the_report_names_every_stage_and_the_one_that_answered() {
+    let p = repo_root().join("tests/auto/loop_bound_false.c");
+    let v = verify_json(&p, 60, &["--mode", "auto"]);
+    assert_eq!(v["verdict"], "false", "{v}");
+    assert_eq!(v["mode"], "auto", "{v}");
+    assert_eq!(v["replay"], "reach_error reached", "{v}");
+    let st = stages(&v);
+    let names: Vec<&str> = st.iter().map(|s| s.0.as_str()).collect();
+    assert_eq!(
+        names,
+        ["condition", "navigate", "compact", "classic+matching"],
+        "{v}"
+    );
+    // exactly one stage answered, the one named at the top level; every
+    // stage after it was skipped
+    let answered: Vec<_> = st.iter().filter(|s| s.1).collect();
+    assert_eq!(answered.len(), 1, "{v}");
+    assert_eq!(v["stage"], answered[0].0.as_str(), "{v}");
+    let k = st.iter().position(|s| s.1).unwrap();
+    assert!(st[k + 1..].iter().all(|s| s.2), "{v}");
+    assert!(st[..=k].iter().all(|s| !s.2), "{v}");
+    // the human report lists the stages too
+    let text = kappa_stdout(&["verify", "--mode", "auto", p.to_str().unwrap()]);
+    assert!(text.contains("<- answered"), "{text}");
+    assert!(text.contains("stage condition:"), "{text}");
+}
+
+#[test]
+fn an_unknown_every_stage_would_meet_ends_the_portfolio() {
+    let p = repo_root().join("tests/auto/ub_div_true.c");
+    let v = verify_json(&p, 60, &["--mode", "auto"]);
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    let reason = v["reason"].as_str().unwrap();
+    assert!(reason.contains("division by zero"), "{v}");
+    // one interpreter stage ran; the others were skipped, not run to the
+    // deadline
+    let st = stages(&v);
+    let ran: Vec<_> = st.iter().filter(|s| !s.2).map(|s| s.0.as_str()).collect();
+    assert_eq!(ran, ["condition", "navigate"], "{v}");
+}
+
+#[test]
+fn a_proof_before_execution_answers_without_running_later_stages() {
+    let p = repo_root().join("tests/navigate/fig1_unreach.c");
+    let v = verify_json(&p, 60, &["--mode", "auto"]);
+    assert_eq!(v["verdict"], "true", "{v}");
+    let st = stages(&v);
+    assert!(
+        st.iter()
+            .any(|s| s.1 && (s.0 == "condition" || s.0 == "navigate")),
+        "{v}"
+    );
+    assert_eq!(v["stats"]["instructions"], 0, "{v}");
+}
