@@ -94,8 +94,8 @@ impl Report {
         if self.mode == t {
             return true;
         }
-        let ran = self.stages.iter().filter(|s| !s.skipped);
-        let answering = self.stages.iter().find(|s| s.answered).or(ran.last());
+        let mut ran = self.stages.iter().filter(|s| !s.skipped);
+        let answering = self.stages.iter().find(|s| s.answered).or(ran.next_back());
         answering.is_some_and(|s| s.technique == t)
     }
 
