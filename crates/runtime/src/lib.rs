@@ -27,6 +27,7 @@
 //! it) or a term id. Every entry point returns at once on concrete operands.
 
 pub mod abi;
+pub mod byval;
 pub mod concolic;
 pub mod conn;
 pub mod objects;
@@ -64,6 +65,9 @@ pub struct Runtime {
     pub args: Vec<u64>,
     /// Return slot.
     pub ret: u64,
+    /// `byval` argument slots (sources of the aggregates passed by value to
+    /// the call being made, see [`byval`]).
+    pub byval: Vec<Option<byval::Slot>>,
     conn: Option<Conn>,
     conn_pid: u32,
     /// Live processes of the tree when this one was last scheduled.
@@ -135,6 +139,7 @@ fn rt() -> &'static mut Runtime {
                 objects: objects::Objects::from_env(),
                 args: vec![0; 64],
                 ret: 0,
+                byval: vec![],
                 conn: None,
                 conn_pid: 0,
                 live: 1,

@@ -25,6 +25,7 @@ use kappa_runtime::abi;
 use std::collections::HashMap;
 
 mod addresses;
+mod byval;
 
 /// The prefix of every phase-1 intrinsic.
 pub const PREFIX: &str = "__kappa_abstract.";
@@ -41,6 +42,9 @@ pub(crate) struct Phase1<'a, 'ctx> {
     /// Registered allocas of the current function's entry block (their
     /// objects are forgotten at each `ret`).
     frame: Vec<Value>,
+    /// The current function's `byval` parameters and their sizes (`i64`
+    /// constants), whose shadow is cleared at each `ret`, see [`byval`].
+    byval_params: Vec<(Value, Value)>,
     strings: HashMap<String, Value>,
     pub(crate) stats: Stats,
 }
@@ -67,6 +71,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             terms: HashMap::new(),
             addrs: HashMap::new(),
             frame: vec![],
+            byval_params: vec![],
             strings: HashMap::new(),
             stats,
         }
@@ -260,6 +265,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             self.register_globals()?;
             self.before(first);
         }
+        self.byval_entry(f)?;
         for k in 0..llvm::count_params(f) {
             let p = llvm::param(f, k);
             if self.a.is_abstract(p) {
@@ -297,6 +303,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                 unsafe { sys::LLVMAddIncoming(p.as_value_ref(), &mut t, &mut from, 1) };
             }
         }
+        self.byval_rets(f)?;
         self.forget_frame(f)
     }
 
@@ -616,6 +623,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
         if llvm::calls_inline_asm(i) {
             return self.unsupported(i, "inline assembly");
         }
+        self.byval_args(i)?;
         let Some(g) = llvm::called_function(i) else {
             self.indirect_args(i, nargs)?;
             if marked {
@@ -784,7 +792,27 @@ impl Phase1<'_, '_> {
         if abstract_args.is_empty() {
             return Ok(());
         }
-        // known = the callee is an address-taken function of this module
+        let known = self.known_target(i)?;
+        for k in abstract_args {
+            let o = llvm::operand(i, k);
+            let w = llvm::int_width(llvm::type_of(o)).expect("abstract values are integers");
+            let c = self.call(
+                &format!("lower_unless.i{w}"),
+                Some(self.int(w)),
+                &[self.int(1), self.int(w), self.i64t()],
+                &[known, o, self.term(o)],
+            )?;
+            unsafe { sys::LLVMSetOperand(i, k, c) };
+            self.stats.lowered += 1;
+        }
+        Ok(())
+    }
+}
+
+impl Phase1<'_, '_> {
+    /// Whether the indirect call `i` calls an address-taken function of this
+    /// module (an `i1` built at the builder's position).
+    fn known_target(&self, i: Value) -> Result<Value, SymbolizeError> {
         let callee = unsafe { PointerValue::new(llvm::operand(i, llvm::num_operands(i) - 1)) };
         let mut known = self.ctx.bool_type().const_zero();
         let mut targets: Vec<Value> = self.a.address_taken.iter().copied().collect();
@@ -797,19 +825,7 @@ impl Phase1<'_, '_> {
                 .map_err(bad)?;
             known = self.b.build_or(known, eq, "").map_err(bad)?;
         }
-        for k in abstract_args {
-            let o = llvm::operand(i, k);
-            let w = llvm::int_width(llvm::type_of(o)).expect("abstract values are integers");
-            let c = self.call(
-                &format!("lower_unless.i{w}"),
-                Some(self.int(w)),
-                &[self.int(1), self.int(w), self.i64t()],
-                &[known.as_value_ref(), o, self.term(o)],
-            )?;
-            unsafe { sys::LLVMSetOperand(i, k, c) };
-            self.stats.lowered += 1;
-        }
-        Ok(())
+        Ok(known.as_value_ref())
     }
 }
 

@@ -207,7 +207,7 @@ impl Phase1<'_, '_> {
 
     /// Registers `[p, p + size)` after the builder's position (`size` an
     /// integer value of any width).
-    fn object(&mut self, p: Value, size: Value) -> Result<(), SymbolizeError> {
+    pub(super) fn object(&mut self, p: Value, size: Value) -> Result<(), SymbolizeError> {
         let size = self
             .b
             .build_int_z_extend_or_bit_cast(unsafe { IntValue::new(size) }, self.ctx.i64_type(), "")
