@@ -771,6 +771,16 @@ pub extern "C" fn __kappa_clear(p: *const u8, n: u64) {
     }
 }
 
+/// A function returns: its frame `[sp, fp)` (the stack pointer and the
+/// frame address at its `ret`) is dead, its bytes leave the shadow.
+#[no_mangle]
+pub extern "C" fn __kappa_frame_exit(sp: *const u8, fp: *const u8) {
+    let (lo, hi) = (sp as usize, fp as usize);
+    if hi > lo && !rt().shadow.is_empty() {
+        __kappa_clear(sp, (hi - lo) as u64);
+    }
+}
+
 /// A non-integer load of `n` bytes at `p`: frozen bytes there are unsupported.
 #[no_mangle]
 pub extern "C" fn __kappa_check(p: *const u8, n: u64) {

@@ -26,6 +26,7 @@ use std::collections::HashMap;
 
 mod addresses;
 mod byval;
+mod frame;
 
 /// The prefix of every phase-1 intrinsic.
 pub const PREFIX: &str = "__kappa_abstract.";
@@ -303,7 +304,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                 unsafe { sys::LLVMAddIncoming(p.as_value_ref(), &mut t, &mut from, 1) };
             }
         }
-        self.byval_rets(f)?;
+        self.frame_exits(f)?;
         self.forget_frame(f)
     }
 

@@ -276,6 +276,10 @@ impl<'ctx> Phase2<'_, 'ctx> {
                 )?;
                 None
             }
+            "frame_exit" => {
+                self.rt("__kappa_frame_exit", None, &[ptrt, ptrt], &[arg(0), arg(1)])?;
+                None
+            }
             "byval_param" => {
                 self.rt(
                     "__kappa_byval_param",

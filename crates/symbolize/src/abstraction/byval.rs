@@ -45,8 +45,8 @@ impl Phase1<'_, '_> {
 
     /// At the entry of `f` (builder positioned): each `byval` parameter gets
     /// the shadow of its source, and is registered as an object when
-    /// addresses may be terms. Records the parameters for
-    /// [`Self::byval_rets`].
+    /// addresses may be terms. Records the parameters, whose copies
+    /// [`Self::frame_exits`] clears.
     pub(super) fn byval_entry(&mut self, f: Value) -> Result<(), SymbolizeError> {
         self.byval_params.clear();
         let memory = self.a.memory;
@@ -72,25 +72,6 @@ impl Phase1<'_, '_> {
             if objects {
                 self.object(p, size)?;
                 self.frame.push(p);
-            }
-        }
-        Ok(())
-    }
-
-    /// Before each `ret` of `f`: the shadow of its `byval` copies is cleared.
-    pub(super) fn byval_rets(&mut self, f: Value) -> Result<(), SymbolizeError> {
-        if self.byval_params.is_empty() {
-            return Ok(());
-        }
-        let params = std::mem::take(&mut self.byval_params);
-        for bb in llvm::blocks(f) {
-            let t = llvm::terminator(bb);
-            if t.is_null() || llvm::opcode(t) != llvm::Opcode::LLVMRet {
-                continue;
-            }
-            self.before(t);
-            for &(p, size) in &params {
-                self.call("clear", None, &[self.ptrt(), self.i64t()], &[p, size])?;
             }
         }
         Ok(())
