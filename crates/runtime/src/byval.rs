@@ -5,7 +5,7 @@
 //! (`__kappa_byval_arg`) right before the call; the callee takes it at its
 //! entry (`__kappa_byval_param`) and copies the source's shadow.
 
-use crate::{__kappa_check, __kappa_clear, __kappa_memcpy, rt};
+use crate::{__kappa_clear, __kappa_memcpy, rt};
 
 /// A `byval` argument named by a caller: its source, size and the
 /// function called.
@@ -18,15 +18,21 @@ pub struct Slot {
 
 /// Before a call: argument `k` is the `byval` copy of the `n` bytes at
 /// `src` for the function `target`. With `known == 0` the target is not a
-/// function of the program (it reads the concrete bytes): a term there
-/// ends the path unsupported instead.
+/// function of the program taking a copy as parameter `k` (a library
+/// function, or a varargs argument: the concrete bytes are read), so a term
+/// there ends the path unsupported instead.
 #[no_mangle]
 pub extern "C" fn __kappa_byval_arg(known: u64, k: u32, src: *const u8, n: u64, target: *const u8) {
+    let r = rt();
     if known == 0 {
-        __kappa_check(src, n);
+        r.touch(src as usize, n as usize, false);
+        if !r.shadow.is_empty() && r.shadow.any(src as usize, n as usize) {
+            r.unsupported(
+                "a struct holding a term passed by value to a function outside the program or as a varargs argument",
+            );
+        }
         return;
     }
-    let r = rt();
     let k = k as usize;
     if k >= r.byval.len() {
         r.byval.resize(k + 1, None);

@@ -835,6 +835,24 @@ pub extern "C" fn __kappa_guard(name: *const libc::c_char) {
     }
 }
 
+/// Before an indirect call: `ok`, the target is a function of the program
+/// or a library function safe to run natively; `guarded`, a library
+/// function that reads or writes memory (unsupported while memory holds
+/// terms); neither: unsupported (`what` says why).
+#[no_mangle]
+pub extern "C" fn __kappa_indirect(ok: u64, guarded: u64, what: *const libc::c_char) {
+    if ok != 0 {
+        return;
+    }
+    let r = rt();
+    if guarded == 0 {
+        r.unsupported(&cstr(what));
+    }
+    if !r.shadow.is_empty() || r.objects.has_logs() {
+        r.unsupported(&format!("{} while memory holds terms", cstr(what)));
+    }
+}
+
 /// `reach_error()`: reports the inputs of a model of the path and ends it.
 #[no_mangle]
 pub extern "C" fn __kappa_error() {

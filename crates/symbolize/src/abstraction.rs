@@ -20,13 +20,14 @@ use inkwell::llvm_sys::core as sys;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
-use inkwell::values::{AsValueRef, InstructionValue, IntValue, PointerValue};
+use inkwell::values::{AsValueRef, InstructionValue, IntValue};
 use kappa_runtime::abi;
 use std::collections::HashMap;
 
 mod addresses;
 mod byval;
 mod frame;
+mod indirect;
 
 /// The prefix of every phase-1 intrinsic.
 pub const PREFIX: &str = "__kappa_abstract.";
@@ -47,6 +48,10 @@ pub(crate) struct Phase1<'a, 'ctx> {
     /// constants), whose shadow is cleared at each `ret`, see [`byval`].
     byval_params: Vec<(Value, Value)>,
     strings: HashMap<String, Value>,
+    /// Library functions whose address the program takes (classified
+    /// before the transformation gives some of them a body), see
+    /// [`indirect`].
+    external_targets: Vec<(Value, Callee)>,
     pub(crate) stats: Stats,
 }
 
@@ -74,6 +79,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             frame: vec![],
             byval_params: vec![],
             strings: HashMap::new(),
+            external_targets: indirect::external_targets(module.as_mut_ptr()),
             stats,
         }
     }
@@ -626,6 +632,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
         }
         self.byval_args(i)?;
         let Some(g) = llvm::called_function(i) else {
+            self.indirect_target(i)?;
             self.indirect_args(i, nargs)?;
             if marked {
                 self.before(i);
@@ -764,69 +771,6 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             }
         }
         Ok(())
-    }
-}
-
-impl Phase1<'_, '_> {
-    /// Arguments of an indirect call: every integer argument's term goes to
-    /// its slot; an abstract argument is lowered unless the target is one of
-    /// the module's address-taken functions (which read the slots).
-    fn indirect_args(&mut self, i: Value, nargs: u32) -> Result<(), SymbolizeError> {
-        let abstract_args: Vec<u32> = (0..nargs)
-            .filter(|&k| self.a.is_abstract(llvm::operand(i, k)))
-            .collect();
-        if abstract_args.is_empty() && self.a.address_taken.is_empty() {
-            return Ok(());
-        }
-        self.before(i);
-        for k in 0..nargs {
-            let arg = llvm::operand(i, k);
-            if llvm::int_width(llvm::type_of(arg)).is_some() {
-                self.call(
-                    "set_arg",
-                    None,
-                    &[self.int(32), self.i64t()],
-                    &[self.c32(k as u64), self.term(arg)],
-                )?;
-            }
-        }
-        if abstract_args.is_empty() {
-            return Ok(());
-        }
-        let known = self.known_target(i)?;
-        for k in abstract_args {
-            let o = llvm::operand(i, k);
-            let w = llvm::int_width(llvm::type_of(o)).expect("abstract values are integers");
-            let c = self.call(
-                &format!("lower_unless.i{w}"),
-                Some(self.int(w)),
-                &[self.int(1), self.int(w), self.i64t()],
-                &[known, o, self.term(o)],
-            )?;
-            unsafe { sys::LLVMSetOperand(i, k, c) };
-            self.stats.lowered += 1;
-        }
-        Ok(())
-    }
-}
-
-impl Phase1<'_, '_> {
-    /// Whether the indirect call `i` calls an address-taken function of this
-    /// module (an `i1` built at the builder's position).
-    fn known_target(&self, i: Value) -> Result<Value, SymbolizeError> {
-        let callee = unsafe { PointerValue::new(llvm::operand(i, llvm::num_operands(i) - 1)) };
-        let mut known = self.ctx.bool_type().const_zero();
-        let mut targets: Vec<Value> = self.a.address_taken.iter().copied().collect();
-        targets.sort_by_key(|v| llvm::value_name(*v));
-        for g in targets {
-            let gp = unsafe { PointerValue::new(g) };
-            let eq = self
-                .b
-                .build_int_compare(inkwell::IntPredicate::EQ, callee, gp, "")
-                .map_err(bad)?;
-            known = self.b.build_or(known, eq, "").map_err(bad)?;
-        }
-        Ok(known.as_value_ref())
     }
 }
 

@@ -301,3 +301,8 @@ pub fn arg_byval_type(call: Value, k: u32) -> Option<Type> {
             .and_then(|g| param_byval_type(g, k))
     })
 }
+
+/// Whether `v` is a function (not a computed function pointer).
+pub fn called_function_value(v: Value) -> bool {
+    unsafe { !LLVMIsAFunction(v).is_null() }
+}

@@ -276,6 +276,11 @@ impl<'ctx> Phase2<'_, 'ctx> {
                 )?;
                 None
             }
+            "indirect" => {
+                let args = [self.wide(arg(0))?, self.wide(arg(1))?, arg(2)];
+                self.rt("__kappa_indirect", None, &[i64t, i64t, ptrt], &args)?;
+                None
+            }
             "frame_exit" => {
                 self.rt("__kappa_frame_exit", None, &[ptrt, ptrt], &[arg(0), arg(1)])?;
                 None
