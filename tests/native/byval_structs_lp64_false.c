@@ -1,55 +1,53 @@
 // expect: false
 // data-model: LP64
-// structs of 8, 12, 16, 24 and 40 bytes passed by value hold inputs in
-// their fields: LP64 splits the small ones into i64 pairs and
-// passes the others as `byval` pointers, whose copy (made by the call) must
-// carry the terms; nested structs, arrays and pointers in structs, two
-// call levels, a function pointer and returns by value. reach_error needs
-// every callee to see its input.
+// the LP64 side of byval_structs_false.c with 64-bit fields: structs of
+// 8, 12 and 16 bytes are split into an i64 and an i64 or i32, those of 24
+// and 40 bytes passed as `byval` pointers (a nested one, one with a
+// pointer member); two call levels, returns of 16 bytes (two registers)
+// and 24 bytes (sret). reach_error needs every callee to see its input.
 extern void reach_error(void);
-extern int __VERIFIER_nondet_int(void);
-struct s8 { int a, b; };
-struct s12 { int a, b, c; };
-struct s16 { int a, b, c, d; };
-struct s24 { int a; struct s8 in; int t[3]; };
-struct s40 { int a[10]; };
-struct ptr { int *p; int v; int pad[5]; };
-int r8(struct s8 s) { return s.b; }
-int r12(struct s12 s) { return s.c; }
-int r16(struct s16 s) { return s.d; }
-int r24(struct s24 s) { return s.in.b + s.t[2]; }
-int r40(struct s40 s) { s.a[3] += 1; return s.a[3]; }
-int rptr(struct ptr s) { return *s.p + s.v; }
-int level2(struct s40 s) { return r40(s); }
-int level1(struct s40 s) { s.a[0] = 5; return level2(s) + s.a[0]; }
-struct s40 bump(struct s40 s) { s.a[9] *= 2; return s; }
+extern long __VERIFIER_nondet_long(void);
+struct b8 { unsigned char c[8]; };
+struct b12 { int x; short y, z; int w; };
+struct b16 { long a, b; };
+struct b24 { long a; int b[4]; };
+struct b40 { long a[5]; };
+struct nest { struct b16 in; struct b8 t; };
+struct pp { long *p; long v; };
+long get8(struct b8 s) { return s.c[5]; }
+long get12(struct b12 s) { return s.w - s.y; }
+long get16(struct b16 s) { return s.b; }
+long get24(struct b24 s) { return s.b[2]; }
+long inner(struct b40 s) { s.a[1] -= 3; return s.a[1]; }
+long outer(struct b40 s) { return inner(s) * 2; }
+long getn(struct nest s) { return s.in.b + s.t.c[5]; }
+long getp(struct pp s) { return *s.p - s.v; }
+struct b16 swap16(struct b16 s) { struct b16 r = {s.b, s.a}; return r; }
+struct b24 grow(struct b24 s) { s.b[2] += s.a; return s; }
 int main(void) {
-  struct s8 a = {0, 0};
-  struct s12 b = {0, 0, 0};
-  struct s16 c = {0, 0, 0, 0};
-  struct s24 d = {0, {0, 0}, {0, 0, 0}};
-  struct s40 e = {{0}};
-  int x = 0;
-  struct ptr p = {&x, 0, {0}};
-  a.b = __VERIFIER_nondet_int();
-  b.c = __VERIFIER_nondet_int();
-  c.d = __VERIFIER_nondet_int();
-  d.in.b = __VERIFIER_nondet_int();
-  d.t[2] = __VERIFIER_nondet_int();
-  e.a[3] = __VERIFIER_nondet_int();
-  e.a[9] = __VERIFIER_nondet_int();
-  p.v = __VERIFIER_nondet_int();
-  int (*fp)(struct s40) = r40;
-  if (r8(a) != 1 || r12(b) != 2 || r16(c) != 3)
+  struct b8 a = {{0}};
+  struct b12 b = {0, 0, 0, 0};
+  struct b16 c = {0, 0};
+  struct b24 d = {0, {0}};
+  struct b40 e = {{0}};
+  long x = 0;
+  a.c[5] = (unsigned char)__VERIFIER_nondet_long();
+  b.w = (int)__VERIFIER_nondet_long();
+  b.y = (short)__VERIFIER_nondet_long();
+  c.b = __VERIFIER_nondet_long();
+  d.b[2] = (int)__VERIFIER_nondet_long();
+  e.a[1] = __VERIFIER_nondet_long();
+  x = __VERIFIER_nondet_long();
+  struct nest n = {c, a};
+  struct pp p = {&x, 4};
+  if (get8(a) != 200 || get12(b) != 1 || b.y != 6 || get16(c) != -5)
     return 0;
-  if (r24(d) != 9 || d.in.b != 4)
+  if (get24(d) != 33 || outer(e) != 20 || getn(n) != 195 || getp(p) != 9)
     return 0;
-  if (r40(e) != 7 || level1(e) != 12 || fp(e) != 7)
-    return 0;
-  if (rptr(p) != 11)
-    return 0;
-  struct s40 f = bump(e);
-  if (f.a[9] == 22 && e.a[9] == 11)
+  struct b16 s = swap16(c);
+  d.a = 10;
+  struct b24 g = grow(d);
+  if (s.a == -5 && g.b[2] == 43 && d.b[2] == 33)
     reach_error();
   return 0;
 }

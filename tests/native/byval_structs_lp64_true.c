@@ -1,73 +1,54 @@
 // expect: true
 // data-model: LP64
-// the twin of byval_structs_lp64_false.c: every callee sees exactly the input
-// its struct argument holds (a lost term would give a spurious error that
-// does not replay, i.e. unknown), writes to its copy leave the caller's
-// struct unchanged, writes through a pointer member reach the caller
+// the twin of byval_structs_lp64_false.c: each callee sees exactly the
+// inputs its struct holds (checked against the same inputs passed as
+// scalars), changes to its copy do not reach the caller, changes through a
+// pointer member do, and returned structs hold what the callee put there
 extern void reach_error(void);
-extern int __VERIFIER_nondet_int(void);
-struct s8 { int a, b; };
-struct s12 { int a, b, c; };
-struct s16 { int a, b, c, d; };
-struct s24 { int a; struct s8 in; int t[3]; };
-struct s40 { int a[10]; };
-struct ptr { int *p; int v; int pad[5]; };
-void c8(struct s8 s, int v) { if (s.b != v) reach_error(); s.b = v + 1; }
-void c12(struct s12 s, int v) { if (s.c != v) reach_error(); s.c = 0; }
-void c16(struct s16 s, int v) { if (s.d != v) reach_error(); s.d = ~v; }
-void c24(struct s24 s, int v, int w) {
-  if (s.in.b != v || s.t[2] != w) reach_error();
-  s.in.b = w;
-  s.t[2] = v;
-}
-void level2(struct s40 s, int v) { if (s.a[3] != v) reach_error(); s.a[3] = 0; }
-void level1(struct s40 s, int v) {
-  if (s.a[3] != v) reach_error();
-  s.a[3] += 1;
-  level2(s, v + 1);
-  if (s.a[3] != v + 1) reach_error();
-}
-void c40(struct s40 s, int v) { level1(s, v); s.a[3] = 1; }
-void cptr(struct ptr s, int x, int v) {
-  if (*s.p != x || s.v != v) reach_error();
-  *s.p = v;
-  s.v = x;
-}
-struct s40 twice(struct s40 s) { s.a[9] *= 2; return s; }
+extern long __VERIFIER_nondet_long(void);
+struct b8 { unsigned char c[8]; };
+struct b12 { int x; short y, z; int w; };
+struct b16 { long a, b; };
+struct b24 { long a; int b[4]; };
+struct b40 { long a[5]; };
+struct nest { struct b16 in; struct b8 t; };
+struct pp { long *p; long v; };
+void chk8(struct b8 s, unsigned char c) { if (s.c[5] != c || s.c[4] != 0) reach_error(); s.c[5]++; }
+void chk12(struct b12 s, int w, short y) { if (s.w != w || s.y != y) reach_error(); s.w = 0; }
+void chk24(struct b24 s, int v) { if (s.b[2] != v) reach_error(); s.b[2] = ~v; }
+void deep(struct b40 s, long v) { if (s.a[1] != v) reach_error(); s.a[1] = 0; }
+void mid(struct b40 s, long v) { s.a[1] += 1; deep(s, v + 1); if (s.a[1] != v + 1) reach_error(); }
+void chkn(struct nest s, long b, unsigned char c) { if (s.in.b != b || s.t.c[5] != c) reach_error(); }
+void chkp(struct pp s, long v) { if (*s.p != v) reach_error(); *s.p = v + s.v; s.v = 0; }
+struct b16 swap16(struct b16 s) { struct b16 r = {s.b, s.a}; return r; }
+struct b24 grow(struct b24 s) { s.b[2] += 1; return s; }
 int main(void) {
-  struct s8 a = {0, 0};
-  struct s12 b = {0, 0, 0};
-  struct s16 c = {0, 0, 0, 0};
-  struct s24 d = {0, {0, 0}, {0, 0, 0}};
-  struct s40 e = {{0}};
-  int x = __VERIFIER_nondet_int();
-  struct ptr p = {&x, 0, {0}};
-  int va = __VERIFIER_nondet_int(), vb = __VERIFIER_nondet_int();
-  int vc = __VERIFIER_nondet_int(), vd = __VERIFIER_nondet_int();
-  int vt = __VERIFIER_nondet_int(), ve = __VERIFIER_nondet_int();
-  int v9 = __VERIFIER_nondet_int(), vp = __VERIFIER_nondet_int();
-  a.b = va;
-  b.c = vb;
-  c.d = vc;
-  d.in.b = vd;
-  d.t[2] = vt;
-  e.a[3] = ve;
-  e.a[9] = v9;
-  p.v = vp;
-  void (*fp)(struct s40, int) = c40;
-  c8(a, va);
-  c12(b, vb);
-  c16(c, vc);
-  c24(d, vd, vt);
-  c40(e, ve);
-  fp(e, ve);
-  cptr(p, x, vp);
-  if (a.b != va || b.c != vb || c.d != vc || d.in.b != vd || d.t[2] != vt)
+  unsigned char vc = (unsigned char)__VERIFIER_nondet_long();
+  int vw = (int)__VERIFIER_nondet_long();
+  short vy = (short)__VERIFIER_nondet_long();
+  long vb = __VERIFIER_nondet_long(), vx = __VERIFIER_nondet_long();
+  int vd = (int)__VERIFIER_nondet_long();
+  long ve = __VERIFIER_nondet_long();
+  struct b8 a = {{0}};
+  struct b12 b = {0, vy, 0, vw};
+  struct b16 c = {0, vb};
+  struct b24 d = {0, {0, 0, vd, 0}};
+  struct b40 e = {{0, ve, 0, 0, 0}};
+  long x = vx;
+  a.c[5] = vc;
+  struct nest n = {c, a};
+  struct pp p = {&x, 4};
+  chk8(a, vc);
+  chk12(b, vw, vy);
+  chk24(d, vd);
+  mid(e, ve);
+  chkn(n, vb, vc);
+  chkp(p, vx);
+  if (a.c[5] != vc || b.w != vw || d.b[2] != vd || e.a[1] != ve || x != vx + 4 || p.v != 4)
     reach_error();
-  if (e.a[3] != ve || p.v != vp || x != vp)
-    reach_error();
-  struct s40 f = twice(e);
-  if (f.a[9] != 2 * v9 || e.a[9] != v9 || f.a[3] != ve)
+  struct b16 s = swap16(c);
+  struct b24 g = grow(d);
+  if (s.a != vb || s.b != 0 || g.b[2] != vd + 1 || d.b[2] != vd)
     reach_error();
   return 0;
 }

@@ -187,6 +187,17 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
         Ok(())
     }
 
+    /// The term of `arg` to argument slot `k` (at the builder's position).
+    fn set_arg(&self, k: u32, arg: Value) -> Result<(), SymbolizeError> {
+        self.call(
+            "set_arg",
+            None,
+            &[self.int(32), self.i64t()],
+            &[self.c32(k as u64), self.term(arg)],
+        )?;
+        Ok(())
+    }
+
     fn unsupported(&mut self, i: Value, msg: &str) -> Result<(), SymbolizeError> {
         self.before(i);
         let s = self.string(msg)?;
@@ -753,12 +764,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     let p_abs = k < np && self.a.is_abstract(llvm::param(g, k));
                     if p_abs {
                         self.before(i);
-                        self.call(
-                            "set_arg",
-                            None,
-                            &[self.int(32), self.i64t()],
-                            &[self.c32(k as u64), self.term(arg)],
-                        )?;
+                        self.set_arg(k, arg)?;
                     } else if self.a.is_abstract(arg) {
                         self.lower_operand(i, k)?;
                     }
@@ -772,6 +778,18 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
         }
         Ok(())
     }
+}
+
+/// Test helper: symbolizes the IR text `src`; the figures and the
+/// transformed module's text.
+#[cfg(test)]
+pub(crate) fn symbolized(src: &str) -> (Stats, String) {
+    let ctx = Context::create();
+    let buf =
+        inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(src.as_bytes(), "t");
+    let m = ctx.create_module_from_ir(buf).expect("parses");
+    let st = crate::symbolize(&ctx, &m).expect("symbolizes and verifies");
+    (st, m.print_to_string().to_string())
 }
 
 /// Raw-handle constructor shortcut.

@@ -135,16 +135,10 @@ impl Phase1<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::symbolize;
-    use inkwell::context::Context;
-    use inkwell::memory_buffer::MemoryBuffer;
+    use crate::abstraction::symbolized;
 
     fn run(src: &str) -> String {
-        let ctx = Context::create();
-        let buf = MemoryBuffer::create_from_memory_range_copy(src.as_bytes(), "t");
-        let m = ctx.create_module_from_ir(buf).expect("parses");
-        symbolize(&ctx, &m).expect("symbolizes and verifies");
-        m.print_to_string().to_string()
+        symbolized(src).1
     }
 
     const SRC: &str = r#"

@@ -67,9 +67,7 @@ impl Phase1<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::symbolize;
-    use inkwell::context::Context;
-    use inkwell::memory_buffer::MemoryBuffer;
+    use crate::abstraction::symbolized;
 
     const SRC: &str = r#"
 declare i32 @__VERIFIER_nondet_int()
@@ -91,11 +89,7 @@ define i32 @main() {
 "#;
 
     fn run(src: &str) -> String {
-        let ctx = Context::create();
-        let buf = MemoryBuffer::create_from_memory_range_copy(src.as_bytes(), "t");
-        let m = ctx.create_module_from_ir(buf).expect("parses");
-        symbolize(&ctx, &m).expect("symbolizes and verifies");
-        m.print_to_string().to_string()
+        symbolized(src).1
     }
 
     #[test]

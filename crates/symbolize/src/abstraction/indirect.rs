@@ -86,12 +86,7 @@ impl Phase1<'_, '_> {
         for k in 0..nargs {
             let arg = llvm::operand(i, k);
             if llvm::int_width(llvm::type_of(arg)).is_some() {
-                self.call(
-                    "set_arg",
-                    None,
-                    &[self.int(32), self.i64t()],
-                    &[self.c32(k as u64), self.term(arg)],
-                )?;
+                self.set_arg(k, arg)?;
             }
         }
         if abstract_args.is_empty() {
@@ -154,9 +149,7 @@ impl Phase1<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::symbolize;
-    use inkwell::context::Context;
-    use inkwell::memory_buffer::MemoryBuffer;
+    use crate::abstraction::symbolized;
 
     const SRC: &str = r#"
 declare i32 @atoi(ptr)
@@ -179,11 +172,7 @@ define i32 @main() {
 
     #[test]
     fn indirect_targets_are_checked_by_kind() {
-        let ctx = Context::create();
-        let buf = MemoryBuffer::create_from_memory_range_copy(SRC.as_bytes(), "t");
-        let m = ctx.create_module_from_ir(buf).expect("parses");
-        symbolize(&ctx, &m).expect("symbolizes and verifies");
-        let text = m.print_to_string().to_string();
+        let (_, text) = symbolized(SRC);
         let call = text
             .lines()
             .find(|l| l.contains("call void @__kappa_indirect("))
