@@ -27,6 +27,7 @@
 //! it) or a term id. Every entry point returns at once on concrete operands.
 
 pub mod abi;
+pub mod byval;
 pub mod concolic;
 pub mod conn;
 pub mod objects;
@@ -64,6 +65,9 @@ pub struct Runtime {
     pub args: Vec<u64>,
     /// Return slot.
     pub ret: u64,
+    /// `byval` argument slots (sources of the aggregates passed by value to
+    /// the call being made, see [`byval`]).
+    pub byval: Vec<Option<byval::Slot>>,
     conn: Option<Conn>,
     conn_pid: u32,
     /// Live processes of the tree when this one was last scheduled.
@@ -135,6 +139,7 @@ fn rt() -> &'static mut Runtime {
                 objects: objects::Objects::from_env(),
                 args: vec![0; 64],
                 ret: 0,
+                byval: vec![],
                 conn: None,
                 conn_pid: 0,
                 live: 1,
@@ -766,6 +771,16 @@ pub extern "C" fn __kappa_clear(p: *const u8, n: u64) {
     }
 }
 
+/// A function returns: its frame `[sp, fp)` (the stack pointer and the
+/// frame address at its `ret`) is dead, its bytes leave the shadow.
+#[no_mangle]
+pub extern "C" fn __kappa_frame_exit(sp: *const u8, fp: *const u8) {
+    let (lo, hi) = (sp as usize, fp as usize);
+    if hi > lo && !rt().shadow.is_empty() {
+        __kappa_clear(sp, (hi - lo) as u64);
+    }
+}
+
 /// A non-integer load of `n` bytes at `p`: frozen bytes there are unsupported.
 #[no_mangle]
 pub extern "C" fn __kappa_check(p: *const u8, n: u64) {
@@ -817,6 +832,24 @@ pub extern "C" fn __kappa_guard(name: *const libc::c_char) {
             "call to `{}` while memory holds terms",
             cstr(name)
         ));
+    }
+}
+
+/// Before an indirect call: `ok`, the target is a function of the program
+/// or a library function safe to run natively; `guarded`, a library
+/// function that reads or writes memory (unsupported while memory holds
+/// terms); neither: unsupported (`what` says why).
+#[no_mangle]
+pub extern "C" fn __kappa_indirect(ok: u64, guarded: u64, what: *const libc::c_char) {
+    if ok != 0 {
+        return;
+    }
+    let r = rt();
+    if guarded == 0 {
+        r.unsupported(&cstr(what));
+    }
+    if !r.shadow.is_empty() || r.objects.has_logs() {
+        r.unsupported(&format!("{} while memory holds terms", cstr(what)));
     }
 }
 

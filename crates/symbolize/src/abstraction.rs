@@ -20,11 +20,14 @@ use inkwell::llvm_sys::core as sys;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
-use inkwell::values::{AsValueRef, InstructionValue, IntValue, PointerValue};
+use inkwell::values::{AsValueRef, InstructionValue, IntValue};
 use kappa_runtime::abi;
 use std::collections::HashMap;
 
 mod addresses;
+mod byval;
+mod frame;
+mod indirect;
 
 /// The prefix of every phase-1 intrinsic.
 pub const PREFIX: &str = "__kappa_abstract.";
@@ -41,7 +44,14 @@ pub(crate) struct Phase1<'a, 'ctx> {
     /// Registered allocas of the current function's entry block (their
     /// objects are forgotten at each `ret`).
     frame: Vec<Value>,
+    /// The current function's `byval` parameters and their sizes (`i64`
+    /// constants), whose shadow is cleared at each `ret`, see [`byval`].
+    byval_params: Vec<(Value, Value)>,
     strings: HashMap<String, Value>,
+    /// Library functions whose address the program takes (classified
+    /// before the transformation gives some of them a body), see
+    /// [`indirect`].
+    external_targets: Vec<(Value, Callee)>,
     pub(crate) stats: Stats,
 }
 
@@ -67,7 +77,9 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             terms: HashMap::new(),
             addrs: HashMap::new(),
             frame: vec![],
+            byval_params: vec![],
             strings: HashMap::new(),
+            external_targets: indirect::external_targets(module.as_mut_ptr()),
             stats,
         }
     }
@@ -175,6 +187,17 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
         Ok(())
     }
 
+    /// The term of `arg` to argument slot `k` (at the builder's position).
+    fn set_arg(&self, k: u32, arg: Value) -> Result<(), SymbolizeError> {
+        self.call(
+            "set_arg",
+            None,
+            &[self.int(32), self.i64t()],
+            &[self.c32(k as u64), self.term(arg)],
+        )?;
+        Ok(())
+    }
+
     fn unsupported(&mut self, i: Value, msg: &str) -> Result<(), SymbolizeError> {
         self.before(i);
         let s = self.string(msg)?;
@@ -260,6 +283,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             self.register_globals()?;
             self.before(first);
         }
+        self.byval_entry(f)?;
         for k in 0..llvm::count_params(f) {
             let p = llvm::param(f, k);
             if self.a.is_abstract(p) {
@@ -297,6 +321,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                 unsafe { sys::LLVMAddIncoming(p.as_value_ref(), &mut t, &mut from, 1) };
             }
         }
+        self.frame_exits(f)?;
         self.forget_frame(f)
     }
 
@@ -616,7 +641,9 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
         if llvm::calls_inline_asm(i) {
             return self.unsupported(i, "inline assembly");
         }
+        self.byval_args(i)?;
         let Some(g) = llvm::called_function(i) else {
+            self.indirect_target(i)?;
             self.indirect_args(i, nargs)?;
             if marked {
                 self.before(i);
@@ -737,12 +764,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     let p_abs = k < np && self.a.is_abstract(llvm::param(g, k));
                     if p_abs {
                         self.before(i);
-                        self.call(
-                            "set_arg",
-                            None,
-                            &[self.int(32), self.i64t()],
-                            &[self.c32(k as u64), self.term(arg)],
-                        )?;
+                        self.set_arg(k, arg)?;
                     } else if self.a.is_abstract(arg) {
                         self.lower_operand(i, k)?;
                     }
@@ -758,59 +780,16 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
     }
 }
 
-impl Phase1<'_, '_> {
-    /// Arguments of an indirect call: every integer argument's term goes to
-    /// its slot; an abstract argument is lowered unless the target is one of
-    /// the module's address-taken functions (which read the slots).
-    fn indirect_args(&mut self, i: Value, nargs: u32) -> Result<(), SymbolizeError> {
-        let abstract_args: Vec<u32> = (0..nargs)
-            .filter(|&k| self.a.is_abstract(llvm::operand(i, k)))
-            .collect();
-        if abstract_args.is_empty() && self.a.address_taken.is_empty() {
-            return Ok(());
-        }
-        self.before(i);
-        for k in 0..nargs {
-            let arg = llvm::operand(i, k);
-            if llvm::int_width(llvm::type_of(arg)).is_some() {
-                self.call(
-                    "set_arg",
-                    None,
-                    &[self.int(32), self.i64t()],
-                    &[self.c32(k as u64), self.term(arg)],
-                )?;
-            }
-        }
-        if abstract_args.is_empty() {
-            return Ok(());
-        }
-        // known = the callee is an address-taken function of this module
-        let callee = unsafe { PointerValue::new(llvm::operand(i, llvm::num_operands(i) - 1)) };
-        let mut known = self.ctx.bool_type().const_zero();
-        let mut targets: Vec<Value> = self.a.address_taken.iter().copied().collect();
-        targets.sort_by_key(|v| llvm::value_name(*v));
-        for g in targets {
-            let gp = unsafe { PointerValue::new(g) };
-            let eq = self
-                .b
-                .build_int_compare(inkwell::IntPredicate::EQ, callee, gp, "")
-                .map_err(bad)?;
-            known = self.b.build_or(known, eq, "").map_err(bad)?;
-        }
-        for k in abstract_args {
-            let o = llvm::operand(i, k);
-            let w = llvm::int_width(llvm::type_of(o)).expect("abstract values are integers");
-            let c = self.call(
-                &format!("lower_unless.i{w}"),
-                Some(self.int(w)),
-                &[self.int(1), self.int(w), self.i64t()],
-                &[known.as_value_ref(), o, self.term(o)],
-            )?;
-            unsafe { sys::LLVMSetOperand(i, k, c) };
-            self.stats.lowered += 1;
-        }
-        Ok(())
-    }
+/// Test helper: symbolizes the IR text `src`; the figures and the
+/// transformed module's text.
+#[cfg(test)]
+pub(crate) fn symbolized(src: &str) -> (Stats, String) {
+    let ctx = Context::create();
+    let buf =
+        inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(src.as_bytes(), "t");
+    let m = ctx.create_module_from_ir(buf).expect("parses");
+    let st = crate::symbolize(&ctx, &m).expect("symbolizes and verifies");
+    (st, m.print_to_string().to_string())
 }
 
 /// Raw-handle constructor shortcut.

@@ -270,3 +270,39 @@ pub fn users(v: Value) -> Vec<Value> {
     }
     out
 }
+
+/// The kind id of the `byval` attribute.
+fn byval_kind() -> u32 {
+    let name = "byval";
+    unsafe { LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len()) }
+}
+
+/// The type of a `byval` attribute (null attribute: none).
+fn byval_of(a: LLVMAttributeRef) -> Option<Type> {
+    if a.is_null() {
+        return None;
+    }
+    let t = unsafe { LLVMGetTypeAttributeValue(a) };
+    (!t.is_null()).then_some(t)
+}
+
+/// The `byval` type of parameter `k` of function `f` (the caller's copy
+/// the callee receives a pointer to), if the parameter has one.
+pub fn param_byval_type(f: Value, k: u32) -> Option<Type> {
+    byval_of(unsafe { LLVMGetEnumAttributeAtIndex(f, k + 1, byval_kind()) })
+}
+
+/// The `byval` type of argument `k` of a call: the call site's attribute,
+/// else (a direct call) the called function's parameter's.
+pub fn arg_byval_type(call: Value, k: u32) -> Option<Type> {
+    byval_of(unsafe { LLVMGetCallSiteEnumAttribute(call, k + 1, byval_kind()) }).or_else(|| {
+        called_function(call)
+            .filter(|&g| k < count_params(g))
+            .and_then(|g| param_byval_type(g, k))
+    })
+}
+
+/// Whether `v` is a function (not a computed function pointer).
+pub fn called_function_value(v: Value) -> bool {
+    unsafe { !LLVMIsAFunction(v).is_null() }
+}

@@ -266,6 +266,34 @@ impl<'ctx> Phase2<'_, 'ctx> {
                 self.rt("__kappa_sym_store", None, &[ptrt, i32t, i64t, i64t], &args)?;
                 None
             }
+            "byval_arg" => {
+                let args = [self.wide(arg(0))?, arg(1), arg(2), arg(3), arg(4)];
+                self.rt(
+                    "__kappa_byval_arg",
+                    None,
+                    &[i64t, i32t, ptrt, i64t, ptrt],
+                    &args,
+                )?;
+                None
+            }
+            "indirect" => {
+                let args = [self.wide(arg(0))?, self.wide(arg(1))?, arg(2)];
+                self.rt("__kappa_indirect", None, &[i64t, i64t, ptrt], &args)?;
+                None
+            }
+            "frame_exit" => {
+                self.rt("__kappa_frame_exit", None, &[ptrt, ptrt], &[arg(0), arg(1)])?;
+                None
+            }
+            "byval_param" => {
+                self.rt(
+                    "__kappa_byval_param",
+                    None,
+                    &[i32t, ptrt, i64t, ptrt],
+                    &[arg(0), arg(1), arg(2), arg(3)],
+                )?;
+                None
+            }
             "object" => {
                 self.rt("__kappa_object", None, &[ptrt, i64t], &[arg(0), arg(1)])?;
                 None

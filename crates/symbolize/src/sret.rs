@@ -4,16 +4,19 @@
 //! the whole aggregate from the return slot) gets a pointer parameter
 //! instead, its `ret (load AGG, p)` becomes `memcpy(out, p)` + `ret void`,
 //! and each call's `extractvalue` becomes a load of that field from a
-//! caller's slot. Terms then travel through memory (the shadow map follows
-//! `llvm.memcpy`) instead of through an aggregate value, which the
-//! abstraction does not represent (it would read the aggregate as a
-//! non-integer value and end the path unsupported). Exact: the bytes the
-//! caller reads are the bytes the callee returned.
+//! caller's slot (a store of the whole result, as clang does into its
+//! coercion slot for `{ i64, i32 }`, a `memcpy` from that slot). Terms then
+//! travel through memory (the shadow map follows `llvm.memcpy`) instead of
+//! through an aggregate value, which the abstraction does not represent (it
+//! would read the aggregate as a non-integer value and end the path
+//! unsupported). Exact: the bytes the caller reads are the bytes the callee
+//! returned.
 //!
 //! Only the shape clang emits is rewritten: a defined function, called
 //! directly and nowhere else used, every `ret` operand a load of the whole
 //! aggregate, every use of a call's result an `extractvalue` of an integer
-//! field. Anything else is left as it was (and stays guarded).
+//! field or a store of the whole result. Anything else is left as it was
+//! (and stays guarded).
 
 use crate::llvm::*;
 use inkwell::context::Context;
@@ -59,14 +62,17 @@ fn demotable(f: Value) -> bool {
             }
         }
     }
-    // called directly only, results read by extractvalue of integers only
+    // called directly only, results read by extractvalue of integers or
+    // stored whole (clang's coercion slot, e.g. of `{ i64, i32 }`) only
     users(f).into_iter().all(|u| {
         opcode(u) == Opcode::LLVMCall
             && called_function(u) == Some(f)
             && (0..num_call_args(u)).all(|k| operand(u, k) != f)
-            && users(u)
-                .into_iter()
-                .all(|x| opcode(x) == Opcode::LLVMExtractValue && int_width(type_of(x)).is_some())
+            && users(u).into_iter().all(|x| match opcode(x) {
+                Opcode::LLVMExtractValue => int_width(type_of(x)).is_some(),
+                Opcode::LLVMStore => operand(x, 0) == u && operand(x, 1) != u,
+                _ => false,
+            })
     })
 }
 
@@ -165,6 +171,26 @@ unsafe fn rewrite(ctx: &Context, m: Module, f: Value) {
         copy_debug_loc(call, nc);
         for x in users(call) {
             LLVMPositionBuilderBefore(b, x);
+            if opcode(x) == Opcode::LLVMStore {
+                // the whole aggregate: the bytes of the slot
+                let mut args = [
+                    operand(x, 1),
+                    slot,
+                    size,
+                    LLVMConstInt(LLVMInt1TypeInContext(c), 0, 0),
+                ];
+                let cp = LLVMBuildCall2(
+                    b,
+                    LLVMGlobalGetValueType(memcpy),
+                    memcpy,
+                    args.as_mut_ptr(),
+                    4,
+                    c"".as_ptr(),
+                );
+                copy_debug_loc(x, cp);
+                LLVMInstructionEraseFromParent(x);
+                continue;
+            }
             let idx = extract_indices(x);
             let mut gep_idx = vec![LLVMConstInt(LLVMInt32TypeInContext(c), 0, 0)];
             gep_idx.extend(
@@ -250,25 +276,65 @@ define i64 @main() {
 }
 "#;
 
-    #[test]
-    fn loads_returned_whole_go_through_memory_and_the_rest_stays() {
+    /// Demotes `src` (`rewritten` functions expected), verifies it; the
+    /// module's text and what its `main` (`i64 ()`) returns.
+    fn demote_and_run(src: &str, rewritten: usize) -> (String, i64) {
         let ctx = Context::create();
-        let buf = MemoryBuffer::create_from_memory_range_copy(SRC.as_bytes(), "t");
+        let buf = MemoryBuffer::create_from_memory_range_copy(src.as_bytes(), "t");
         let m = ctx.create_module_from_ir(buf).expect("parses");
-        assert_eq!(demote(&ctx, &m), 1, "only @make has the shape");
+        assert_eq!(demote(&ctx, &m), rewritten);
         m.verify().expect("verifies after the rewrite");
         let text = m.print_to_string().to_string();
+        let ee = m
+            .create_jit_execution_engine(inkwell::OptimizationLevel::None)
+            .expect("jit");
+        let main =
+            unsafe { ee.get_function::<unsafe extern "C" fn() -> i64>("main") }.expect("main");
+        (text, unsafe { main.call() })
+    }
+
+    #[test]
+    fn loads_returned_whole_go_through_memory_and_the_rest_stays() {
+        // only @make has the shape
+        let (text, r) = demote_and_run(SRC, 1);
         assert!(text.contains("define void @make(ptr"), "{text}");
         assert!(text.contains("call void @llvm.memcpy"), "{text}");
         assert!(text.contains("call void @make(ptr %kappa.ret"), "{text}");
         assert!(text.contains("define %pair @built"), "{text}");
         assert!(!text.contains(".kappa.old"), "{text}");
         // the field read after the call is the field the callee returned
-        let ee = m
-            .create_jit_execution_engine(inkwell::OptimizationLevel::None)
-            .expect("jit");
-        let main =
-            unsafe { ee.get_function::<unsafe extern "C" fn() -> i64>("main") }.expect("main");
-        assert_eq!(unsafe { main.call() }, 2 + 3);
+        assert_eq!(r, 2 + 3);
+    }
+
+    #[test]
+    fn a_result_stored_whole_is_copied_from_the_slot() {
+        let src = r#"
+%r12 = type { i64, i32 }
+define %r12 @mk(i64 %a, i32 %b) {
+  %slot = alloca %r12
+  %f0 = getelementptr %r12, ptr %slot, i32 0, i32 0
+  store i64 %a, ptr %f0
+  %f1 = getelementptr %r12, ptr %slot, i32 0, i32 1
+  store i32 %b, ptr %f1
+  %v = load %r12, ptr %slot
+  ret %r12 %v
+}
+define i64 @main() {
+  %tmp = alloca %r12
+  %r = call %r12 @mk(i64 5, i32 7)
+  store %r12 %r, ptr %tmp
+  %p = getelementptr %r12, ptr %tmp, i32 0, i32 1
+  %x = load i32, ptr %p
+  %y = zext i32 %x to i64
+  ret i64 %y
+}
+"#;
+        let (text, r) = demote_and_run(src, 1);
+        assert!(!text.contains("store %r12"), "{text}");
+        assert!(
+            text.contains("call void @llvm.memcpy.p0.p0.i64(ptr %tmp, ptr %kappa.ret"),
+            "{text}"
+        );
+        assert_eq!(r, 7);
     }
 }

@@ -207,7 +207,7 @@ impl Phase1<'_, '_> {
 
     /// Registers `[p, p + size)` after the builder's position (`size` an
     /// integer value of any width).
-    fn object(&mut self, p: Value, size: Value) -> Result<(), SymbolizeError> {
+    pub(super) fn object(&mut self, p: Value, size: Value) -> Result<(), SymbolizeError> {
         let size = self
             .b
             .build_int_z_extend_or_bit_cast(unsafe { IntValue::new(size) }, self.ctx.i64_type(), "")
@@ -339,17 +339,7 @@ impl Phase1<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{symbolize, Stats};
-    use inkwell::context::Context;
-    use inkwell::memory_buffer::MemoryBuffer;
-
-    fn run(src: &str) -> (Stats, String) {
-        let ctx = Context::create();
-        let buf = MemoryBuffer::create_from_memory_range_copy(src.as_bytes(), "t");
-        let m = ctx.create_module_from_ir(buf).expect("parses");
-        let st = symbolize(&ctx, &m).expect("symbolizes and verifies");
-        (st, m.print_to_string().to_string())
-    }
+    use crate::abstraction::symbolized as run;
 
     const GRID: &str = r#"
 target datalayout = "e-m:e-p:32:32-i64:64-n8:16:32-S128"
