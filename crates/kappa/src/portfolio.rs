@@ -67,10 +67,22 @@ enum Kind {
 /// The execution stages after the condition: name, kind, share of the time
 /// left when the stage starts.
 const PLAN: &[(&str, Kind, f64)] = &[
-    ("navigate", Kind::Interpreter(Mode::Navigate, false), NAVIGATE_SHARE),
-    ("compact", Kind::Interpreter(Mode::Compact, false), COMPACT_SHARE),
+    (
+        "navigate",
+        Kind::Interpreter(Mode::Navigate, false),
+        NAVIGATE_SHARE,
+    ),
+    (
+        "compact",
+        Kind::Interpreter(Mode::Compact, false),
+        COMPACT_SHARE,
+    ),
     ("native", Kind::Native, NATIVE_SHARE),
-    ("classic+matching", Kind::Interpreter(Mode::Classic, true), 1.0),
+    (
+        "classic+matching",
+        Kind::Interpreter(Mode::Classic, true),
+        1.0,
+    ),
 ];
 
 /// Runs the native back end as a stage. A `false` is taken (its inputs
@@ -180,6 +192,7 @@ pub(crate) fn verify_auto(
                     // timeout)
                     prune: None,
                     deadline: stage_deadline,
+                    replay_deadline: deadline,
                     timeout: None,
                 };
                 run_interpreter(args, prog, spec, start, seen)?
@@ -199,7 +212,9 @@ pub(crate) fn verify_auto(
         });
         if answered {
             stop = Some(format!("the {name} stage answered"));
-        } else if matches!(kind, Kind::Interpreter(..)) && r.reason.as_deref().is_some_and(final_unknown) {
+        } else if matches!(kind, Kind::Interpreter(..))
+            && r.reason.as_deref().is_some_and(final_unknown)
+        {
             stop = Some(format!(
                 "the {name} stage met a possible undefined behaviour or an unsupported construct that every stage would meet"
             ));
