@@ -225,13 +225,14 @@ fn kill_group(child: &mut Child, reaped: bool, peak_kb: &mut u64) {
     }
 }
 
-struct Run {
-    verdict: Verdict,
-    reason: Option<String>,
-    witness: Option<ErrorWitness>,
-    replay: Option<String>,
-    notes: Vec<String>,
-    stats: Stats,
+/// What one native exploration gave.
+pub(crate) struct Run {
+    pub(crate) verdict: Verdict,
+    pub(crate) reason: Option<String>,
+    pub(crate) witness: Option<ErrorWitness>,
+    pub(crate) replay: Option<String>,
+    pub(crate) notes: Vec<String>,
+    pub(crate) stats: Stats,
 }
 
 fn unknown(reason: impl Into<String>) -> Run {
@@ -288,7 +289,9 @@ pub fn verify_native(args: &VerifyArgs) -> Result<()> {
     Ok(())
 }
 
-fn explore(
+/// Symbolizes, compiles and explores the program natively until
+/// `deadline`; every error report is replayed natively before `false`.
+pub(crate) fn explore(
     args: &VerifyArgs,
     sources: &[PathBuf],
     dm: DataModel,

@@ -14,10 +14,13 @@
 //!    execution, and they steer execution through loops towards a target.
 //! 3. `compact`: compact symbolic execution ([`COMPACT_SHARE`] of the time
 //!    left): templates stand for any number of iterations of a cycle.
-//! 4. `classic+matching`: classic execution with state matching for the
+//! 4. `native`: the symbolized program run natively ([`NATIVE_SHARE`] of
+//!    the time left): long concrete loops (arrays filled and scanned) run
+//!    at native speed. Only its `false` is taken (see [`native_stage`]).
+//! 5. `classic+matching`: classic execution with state matching for the
 //!    rest of the time, so loops over a finite state space end (matching
 //!    costs a query per stored state at every loop header: measured 3x
-//!    slower where it does not help, hence not in the stage before), and
+//!    slower where it does not help, hence not in the compact stage), and
 //!    paths on which a template's quantified queries failed get the
 //!    quantifier-free classic steps.
 //!
@@ -44,8 +47,76 @@ use std::time::{Duration, Instant};
 pub const NAVIGATE_SHARE: f64 = 0.15;
 
 /// Share of the time left after the navigate stage that the compact stage
+/// gets.
+pub const COMPACT_SHARE: f64 = 0.55;
+
+/// Share of the time left after the compact stage that the native stage
 /// gets; classic execution with state matching gets the rest.
-pub const COMPACT_SHARE: f64 = 0.7;
+pub const NATIVE_SHARE: f64 = 0.5;
+
+/// How a stage executes the program.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// The interpreter in this mode, with or without state matching.
+    Interpreter(Mode, bool),
+    /// Native execution of the symbolized program (`--mode native`); only
+    /// its `false` is taken (see [`native_stage`]).
+    Native,
+}
+
+/// The execution stages after the condition: name, kind, share of the time
+/// left when the stage starts.
+const PLAN: &[(&str, Kind, f64)] = &[
+    (
+        "navigate",
+        Kind::Interpreter(Mode::Navigate, false),
+        NAVIGATE_SHARE,
+    ),
+    (
+        "compact",
+        Kind::Interpreter(Mode::Compact, false),
+        COMPACT_SHARE,
+    ),
+    ("native", Kind::Native, NATIVE_SHARE),
+    (
+        "classic+matching",
+        Kind::Interpreter(Mode::Classic, true),
+        1.0,
+    ),
+];
+
+/// Runs the native back end as a stage. A `false` is taken (its inputs
+/// were replayed natively like every `false`); a `true` is not, and
+/// becomes `unknown`: native execution does not detect undefined
+/// behaviour in code that computes on concrete values (an out-of-bounds
+/// write runs as compiled), which the interpreter stages would report.
+fn native_stage(
+    args: &VerifyArgs,
+    prog: &Program,
+    deadline: Option<Instant>,
+    start: Instant,
+) -> Result<RunOutcome> {
+    let run = crate::native::explore(args, &prog.sources, prog.module.data_model, deadline, start)?;
+    let (verdict, reason) = match run.verdict {
+        Verdict::True => (
+            Verdict::Unknown,
+            Some("native exploration found no error; its `true` is not taken (undefined behaviour in concrete code is not detected natively)".to_string()),
+        ),
+        v => (v, run.reason),
+    };
+    Ok(RunOutcome {
+        result: kappa_engine::RunResult {
+            verdict,
+            reason,
+            witness: run.witness,
+            stats: run.stats,
+            tree: None,
+            paths: vec![],
+            leaves: vec![],
+        },
+        replays: run.replay.into_iter().collect(),
+    })
+}
 
 /// Runs the portfolio on a loaded program and prints the report of the
 /// stage that answered (or of the last one that ran).
@@ -86,19 +157,18 @@ pub(crate) fn verify_auto(
         skipped: false,
     });
 
-    // 2., 3. the interpreter stages
-    let plan: [(&'static str, Mode, bool, f64); 3] = [
-        ("navigate", Mode::Navigate, false, NAVIGATE_SHARE),
-        ("compact", Mode::Compact, false, COMPACT_SHARE),
-        ("classic+matching", Mode::Classic, true, 1.0),
-    ];
+    // 2.-5. the execution stages
     let mut last: Option<RunOutcome> = None;
     let mut stop: Option<String> = proved.then(|| "the condition stage answered".to_string());
-    for (name, mode, matching, share) in plan {
+    for &(name, kind, share) in PLAN {
+        let technique = match kind {
+            Kind::Interpreter(mode, _) => mode.name(),
+            Kind::Native => "native",
+        };
         if let Some(why) = &stop {
             stages.push(StageReport {
                 name,
-                technique: mode.name(),
+                technique,
                 seconds: 0.0,
                 verdict: Verdict::Unknown,
                 reason: Some(why.clone()),
@@ -112,21 +182,28 @@ pub(crate) fn verify_auto(
             let left = d.saturating_duration_since(now);
             now + Duration::from_secs_f64(left.as_secs_f64() * share)
         });
-        let spec = RunSpec {
-            mode,
-            state_matching: matching,
-            // pruning is not passed on: its checks cost a quantified query
-            // per fork (measured: countif went from 1.5 s to a timeout)
-            prune: None,
-            deadline: stage_deadline,
-            timeout: None,
+        let mut out = match kind {
+            Kind::Interpreter(mode, matching) => {
+                let spec = RunSpec {
+                    mode,
+                    state_matching: matching,
+                    // pruning is not passed on: its checks cost a quantified
+                    // query per fork (measured: countif went from 1.5 s to a
+                    // timeout)
+                    prune: None,
+                    deadline: stage_deadline,
+                    replay_deadline: deadline,
+                    timeout: None,
+                };
+                run_interpreter(args, prog, spec, start, seen)?
+            }
+            Kind::Native => native_stage(args, prog, stage_deadline, start)?,
         };
-        let out = run_interpreter(args, prog, spec, start, seen)?;
-        let r = &out.result;
+        let r = &mut out.result;
         let answered = r.verdict != Verdict::Unknown;
         stages.push(StageReport {
             name,
-            technique: mode.name(),
+            technique,
             seconds: now.elapsed().as_secs_f64(),
             verdict: r.verdict,
             reason: r.reason.clone(),
@@ -135,7 +212,9 @@ pub(crate) fn verify_auto(
         });
         if answered {
             stop = Some(format!("the {name} stage answered"));
-        } else if r.reason.as_deref().is_some_and(final_unknown) {
+        } else if matches!(kind, Kind::Interpreter(..))
+            && r.reason.as_deref().is_some_and(final_unknown)
+        {
             stop = Some(format!(
                 "the {name} stage met a possible undefined behaviour or an unsupported construct that every stage would meet"
             ));

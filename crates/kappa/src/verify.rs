@@ -187,6 +187,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         state_matching: args.state_matching,
         prune,
         deadline,
+        replay_deadline: deadline,
         timeout: seconds(args.timeout),
     };
     let out = run_interpreter(args, &prog, spec, start, &seen)?;
@@ -218,6 +219,10 @@ pub(crate) struct RunSpec {
     pub(crate) prune: Option<kappa_engine::prune::Prune>,
     /// The run stops (with `unknown`) at this instant.
     pub(crate) deadline: Option<Instant>,
+    /// The native replay of an error witness may run until this instant
+    /// (plus a short grace): the whole run's deadline, which may be later
+    /// than a stage's.
+    pub(crate) replay_deadline: Option<Instant>,
     /// The time limit named in a timeout's reason (`None`: the time spent).
     pub(crate) timeout: Option<Duration>,
 }
@@ -302,7 +307,7 @@ pub(crate) fn run_interpreter(
         let limits = Limits {
             time: Duration::from_secs(10),
             memory_bytes: 1 << 30,
-            deadline: deadline.map(|d| d + REPLAY_GRACE),
+            deadline: spec.replay_deadline.map(|d| d + REPLAY_GRACE),
         };
         match kappa_replay::replay(&sources, dm, &test, &limits) {
             Ok(r) => {
