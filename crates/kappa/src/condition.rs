@@ -162,6 +162,7 @@ pub fn condition_text(
     let d = decide(&c, k, true, timeout);
     let target_text = match target {
         Target::Errors => "calls of reach_error".to_string(),
+        Target::ErrorsAndFailures => "calls of reach_error and possible failures".to_string(),
         Target::Line { file, line } => format!("{file}:{line}"),
     };
     let model = d.model.as_ref().map(|a| model_lines(&c, a));
@@ -265,11 +266,14 @@ pub fn condition_text(
     Ok(o)
 }
 
-/// `kappa condition`.
+/// `kappa condition` (`failures`: target [`Target::ErrorsAndFailures`]
+/// unless `target` names a line).
+#[allow(clippy::too_many_arguments)]
 pub fn condition_cmd(
     file: &Path,
     dm: Option<DataModel>,
     target: Option<&str>,
+    failures: bool,
     smt2: bool,
     k: Option<u64>,
     json: bool,
@@ -277,6 +281,7 @@ pub fn condition_cmd(
 ) -> Result<()> {
     let target = match target {
         Some(t) => parse_target(t)?,
+        None if failures => Target::ErrorsAndFailures,
         None => Target::Errors,
     };
     if !file.exists() {
@@ -298,7 +303,11 @@ pub fn condition_cmd(
 }
 
 /// The pruning setup of `kappa verify --prune-with-condition`: φ̂ for the
-/// calls of `reach_error`, decided by the race within `budget`; the engine
+/// calls of `reach_error` and every edge that may fail
+/// ([`Target::ErrorsAndFailures`]: what a run must reach to end in `false`
+/// or `unknown`, so an unsatisfiable φ̂ proves `true` under the verdict
+/// rules of every mode, and a dropped state reaches neither an error nor a
+/// failure), decided by the race within `budget`; the engine
 /// gets `false` when φ̂ is unsatisfiable (a proof), otherwise the
 /// quantifier-free φ̂^K (implied by φ̂, so pruning with it is sound), the
 /// inputs it may identify by source position (only
@@ -307,7 +316,11 @@ pub fn condition_cmd(
 /// Pruning uses φ̂^[`PRUNE_K`] (also implied by φ̂).
 /// Returns the setup and a note for the report.
 pub fn prune_setup(m: &Module, budget: Duration) -> (Option<kappa_engine::prune::Prune>, String) {
-    let c = match compute(m, &Options::default()) {
+    let opts = Options {
+        target: Target::ErrorsAndFailures,
+        ..Default::default()
+    };
+    let c = match compute(m, &opts) {
         Ok(c) => c,
         Err(e) => return (None, format!("necessary condition: not computed ({e})")),
     };

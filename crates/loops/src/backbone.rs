@@ -86,6 +86,14 @@ impl Flowgraph {
     /// edge: a run reaching a target does so a first time, and the prefix up
     /// to that visit is the complete path that matters.
     pub fn of_function(f: &Function, targets: &[Loc]) -> Flowgraph {
+        Self::of_function_with_checks(f, targets, &[])
+    }
+
+    /// Like [`Flowgraph::of_function`], and every location of `checks` that
+    /// is not in `targets` keeps its outgoing edges and gets one more, an
+    /// instruction-free step into the target node: a complete path may end
+    /// there (where an instruction may fail, say) or go on.
+    pub fn of_function_with_checks(f: &Function, targets: &[Loc], checks: &[Loc]) -> Flowgraph {
         let n = f.locs.len();
         let mut g = Flowgraph {
             locs: (0..n).map(|i| Some(Loc(i as u32))).collect(),
@@ -99,10 +107,17 @@ impl Flowgraph {
         for t in targets {
             is_target[t.index()] = true;
         }
+        let mut is_check = vec![false; n];
+        for c in checks {
+            is_check[c.index()] = true;
+        }
         for (i, succ) in f.succs.iter().enumerate() {
             if is_target[i] {
                 g.push_edge(i, n, None);
                 continue;
+            }
+            if is_check[i] {
+                g.push_edge(i, n, None);
             }
             for &e in succ {
                 g.push_edge(i, f.edges[e.index()].to.index(), Some(e));
