@@ -218,20 +218,7 @@ impl<'a> Ctx<'a> {
             };
         }
         if let Some(ub) = &mut self.ub {
-            let w = x.width();
-            let zero = b::eq(y, b::bv(w, 0));
-            match op {
-                BinOp::UDiv | BinOp::URem => ub.push(zero),
-                BinOp::SDiv | BinOp::SRem => {
-                    let min = b::bv(w, 1u128 << (w - 1));
-                    let overflow = b::and(b::eq(x, min), b::eq(y, b::bv(w, kappa_expr::mask(w))));
-                    ub.push(b::or(zero, overflow));
-                }
-                BinOp::Shl | BinOp::LShr | BinOp::AShr => {
-                    ub.push(b::not(b::ult(y, b::bv(w, w as u128))))
-                }
-                _ => {}
-            }
+            ub.extend(kappa_loops::sem::undefined_when(op, x, y));
         }
         let o = kappa_loops::sem::bv_op(op);
         let r = b::bin(o, x, y);
@@ -382,6 +369,12 @@ impl<'a> Ctx<'a> {
                     let _ = self.value(v, th, &mut ex);
                 }
             }
+            instr @ Instr::Call { args, .. } => {
+                if let Some(kind) = crate::targets::mem_call_of(self.m, instr) {
+                    let vals: Vec<Expr> = args.iter().map(|a| self.value(a, th, &mut ex)).collect();
+                    conds.push(self.mem_call_fails(e, kind, &vals));
+                }
+            }
             // whole-edge targets are decided by `inline`
             _ => {}
         }
@@ -416,6 +409,20 @@ impl<'a> Ctx<'a> {
     /// object and no address symbol in `offset`, `offset >u size − n`;
     /// otherwise `true` (the access may fail as far as φ̂ knows).
     pub fn access_fails(&self, e: EdgeId, a: Expr, n: u64, write: bool) -> Expr {
+        let Some((base, off)) = self.split_address(a) else {
+            return b::tru();
+        };
+        match self.object(base, e) {
+            Some((size, writable)) if n <= size && (writable || !write) => {
+                b::ugt(off, b::bv(a.width(), (size - n) as u128))
+            }
+            _ => b::tru(),
+        }
+    }
+
+    /// `a` as `base + offset`: `base` the one address symbol among its
+    /// summands, `offset` free of address symbols; `None` otherwise.
+    fn split_address(&self, a: Expr) -> Option<(Symbol, Expr)> {
         let is_addr = |s: &Symbol| {
             self.globals.values().any(|x| x == s)
                 || self.funcs.values().any(|x| x == s)
@@ -427,28 +434,52 @@ impl<'a> Ctx<'a> {
             .filter(|&i| matches!(terms[i].kind(), Kind::Sym(s) if is_addr(&s)))
             .collect();
         let [i] = bases[..] else {
-            return b::tru();
+            return None;
         };
         let Kind::Sym(base) = terms[i].kind() else {
-            return b::tru();
+            return None;
         };
-        let w = a.width();
         let off = terms
             .iter()
             .enumerate()
             .filter(|(j, _)| *j != i)
             .map(|(_, t)| *t)
-            .fold(b::bv(w, 0), b::add);
+            .fold(b::bv(a.width(), 0), b::add);
         let (syms, _) = kappa_expr::print::free_symbols(&[off]);
-        if syms.iter().any(is_addr) {
+        (!syms.iter().any(is_addr)).then_some((base, off))
+    }
+
+    /// The fail condition of a memory function called with `args` by edge
+    /// `e`: a constant length is needed, then its accesses as for loads
+    /// and stores and, for `memcpy`, no overlap within one object.
+    fn mem_call_fails(&self, e: EdgeId, kind: crate::targets::MemCall, args: &[Expr]) -> Expr {
+        use crate::targets::MemCall;
+        let Some(n) = args[2].as_bv_const().and_then(|n| u64::try_from(n).ok()) else {
             return b::tru();
+        };
+        if n == 0 {
+            return b::fls();
         }
-        match self.object(base, e) {
-            Some((size, writable)) if n <= size && (writable || !write) => {
-                b::ugt(off, b::bv(w, (size - n) as u128))
-            }
-            _ => b::tru(),
+        let mut f = self.access_fails(e, args[0], n, true);
+        if kind != MemCall::Set {
+            f = b::or(f, self.access_fails(e, args[1], n, false));
         }
+        if kind == MemCall::Copy {
+            // overlapping ranges: within one object |dst − src| < n; two
+            // different objects never overlap; otherwise unknown
+            let overlap = match (self.split_address(args[0]), self.split_address(args[1])) {
+                (Some((x, dx)), Some((y, dy))) if x == y => {
+                    let w = args[0].width();
+                    let d = b::sub(dx, dy);
+                    let nn = b::bv(w, n as u128);
+                    b::or(b::ult(d, nn), b::ult(b::neg(d), nn))
+                }
+                (Some(_), Some(_)) => b::fls(),
+                _ => b::tru(),
+            };
+            f = b::or(f, overlap);
+        }
+        f
     }
 
     /// Executes backbone `bb` of flowgraph `g` (Algorithm 1, lines 10-22),

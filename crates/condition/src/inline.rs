@@ -15,7 +15,7 @@
 //! each inlined the same way, then `main`. All of this keeps the condition
 //! necessary.
 
-use crate::targets::{has_exit_handlers, may_fail, on_line, reaching, MayFail, Reach};
+use crate::targets::{may_fail, mem_call_of, on_line, reaching, MayFail, Reach};
 use kappa_ir::{Callee, EdgeId, FuncId, Function, Instr, Loc, LocInfo, Module, SrcLoc, Value};
 
 /// Most edges of the inlined graph; calls met beyond it stay calls.
@@ -170,7 +170,7 @@ type Returns = Vec<(Loc, Option<Value>, Option<SrcLoc>)>;
 
 impl Builder<'_> {
     fn add_edge(&mut self, from: Loc, to: Loc, instr: Instr, src: Option<SrcLoc>, f: FuncId) {
-        if self.failures && may_fail(&instr) == MayFail::Checked {
+        if self.failures && may_fail(self.m, &instr) == MayFail::Checked {
             self.checks
                 .push((from, EdgeId(self.out.edges.len() as u32)));
         }
@@ -273,8 +273,12 @@ impl Builder<'_> {
                             Callee::Direct(g) => self.m.func(*g).name.clone(),
                             Callee::Indirect(_) => "(indirect)".to_string(),
                         };
-                        let may_reach = self.failures
+                        let mem = mem_call_of(self.m, &e.instr).is_some();
+                        // a memory function fails under its fail condition
+                        // (`add_edge` records it) and never calls back
+                        let may_reach = (self.failures && !mem)
                             || match callee {
+                                _ if mem => false,
                                 Callee::Direct(g) if self.m.func(*g).defined => {
                                     self.reach.funcs[g.index()]
                                 }
@@ -323,7 +327,7 @@ pub fn inline_main(m: &Module, target: &Target) -> Option<Inlined> {
     let failures = *target == Target::ErrorsAndFailures;
     let reach = reaching(m, target);
     let exits = if failures {
-        has_exit_handlers(m)
+        m.may_run_exit_handlers()
     } else {
         reach.at_exit
     };

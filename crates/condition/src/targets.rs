@@ -10,9 +10,11 @@
 //!   indirect, external) that may reach the target: a defined callee that
 //!   may reach it, and an indirect or external call whenever some
 //!   address-taken function may reach it (externals only call the program
-//!   back through pointers it gave them, e.g. `qsort`'s comparator);
+//!   back through pointers it gave them, e.g. `qsort`'s comparator; the
+//!   memory functions `memset`, `memcpy`, `memmove` never do);
 //! - with exit handlers (`llvm.global_dtors`, or a registration function
-//!   such as `atexit` declared in the module) that may reach the target:
+//!   such as `atexit` declared in the module, see
+//!   `Module::may_run_exit_handlers`) that may reach the target:
 //!   every return of `main` and every `exit`/`abort` (a `Halt` edge), where
 //!   the handlers run;
 //! - for [`Target::ErrorsAndFailures`] also every edge that may fail, as in
@@ -20,17 +22,15 @@
 //!   `main`'s returns when exit handlers exist, and, under a *fail
 //!   condition* computed by `exec`, a possible undefined behaviour (division
 //!   by zero, `INT_MIN / -1`, a shift by the width or more), an access that
-//!   may leave its object or write a constant, and an `alloca` of a
-//!   non-constant size.
+//!   may leave its object or write a constant (also by a memory function),
+//!   and an `alloca` of a non-constant size.
 //!
 //! Constructors run before `main`: `inline` puts them in front of `main`
 //! in the flowgraph, so their targets, failures and writes are covered.
 
 use crate::inline::Target;
-use kappa_ir::{AddrTarget, BinOp, Callee, Function, InitValue, Instr, Module, SrcLoc, Value};
-
-/// Names of the functions that register exit handlers.
-const REGISTRATIONS: [&str; 4] = ["atexit", "on_exit", "__cxa_atexit", "at_quick_exit"];
+use kappa_ir::{AddrTarget, Callee, Function, InitValue, Instr, Module, SrcLoc, Value};
+use kappa_loops::sem::has_undefined_case;
 
 /// Whether function `name` is the property's target when called through a
 /// pointer (the engine treats such a call as reaching it).
@@ -124,15 +124,6 @@ pub fn address_taken(m: &Module) -> Vec<bool> {
     out
 }
 
-/// Whether the module may run exit handlers: it has destructors or
-/// declares a function registering handlers (`atexit` and the like).
-pub fn has_exit_handlers(m: &Module) -> bool {
-    !m.dtors.is_empty()
-        || m.functions
-            .iter()
-            .any(|f| REGISTRATIONS.contains(&f.name.as_str()))
-}
-
 /// What the program's functions may do with respect to a target.
 pub(crate) struct Reach {
     /// For each function, whether running it may reach the target.
@@ -173,7 +164,10 @@ pub(crate) fn reaching(m: &Module, target: &Target) -> Reach {
                 Instr::Call {
                     callee: Callee::Direct(g),
                     ..
-                } => r[g.index()] || (cb && !m.func(*g).defined),
+                } => {
+                    let gf = m.func(*g);
+                    r[g.index()] || (cb && !gf.defined && mem_call(&gf.name).is_none())
+                }
                 Instr::Call {
                     callee: Callee::Indirect(_),
                     ..
@@ -187,11 +181,8 @@ pub(crate) fn reaching(m: &Module, target: &Target) -> Reach {
         }
         if !changed {
             let cb = callback(&r);
-            let at_exit = m.dtors.iter().any(|d| r[d.index()])
-                || (cb
-                    && m.functions
-                        .iter()
-                        .any(|f| REGISTRATIONS.contains(&f.name.as_str())));
+            // handlers registered at run time are address-taken
+            let at_exit = m.dtors.iter().any(|d| r[d.index()]) || (cb && m.may_run_exit_handlers());
             return Reach {
                 funcs: r,
                 callback: cb,
@@ -211,45 +202,57 @@ pub enum MayFail {
     Checked,
 }
 
-/// Whether a value contains an operation with undefined behaviour on some
-/// operands.
-pub fn risky(v: &Value) -> bool {
-    match v {
-        Value::Binary { op, lhs, rhs, .. } => {
-            matches!(
-                op,
-                BinOp::UDiv
-                    | BinOp::SDiv
-                    | BinOp::URem
-                    | BinOp::SRem
-                    | BinOp::Shl
-                    | BinOp::LShr
-                    | BinOp::AShr
-            ) || risky(lhs)
-                || risky(rhs)
-        }
-        Value::Not(a) | Value::Cast { arg: a, .. } => risky(a),
-        Value::Cmp { lhs, rhs, .. } => risky(lhs) || risky(rhs),
-        Value::Select {
-            cond, then, else_, ..
-        } => risky(cond) || risky(then) || risky(else_),
-        Value::Var(_)
-        | Value::Const { .. }
-        | Value::GlobalAddr(_)
-        | Value::FuncAddr(_)
-        | Value::Undef(_) => false,
+/// The memory function a call to external `name` is, if it is one: it
+/// accesses its pointer arguments over the length in its third argument
+/// and never calls back into the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemCall {
+    /// `memset(dst, byte, n)`: writes `dst[..n]`.
+    Set,
+    /// `memcpy(dst, src, n)`: writes `dst[..n]`, reads `src[..n]`; the two
+    /// must not overlap.
+    Copy,
+    /// `memmove(dst, src, n)`: writes `dst[..n]`, reads `src[..n]`.
+    Move,
+}
+
+/// See [`MemCall`] (the C functions and LLVM's intrinsics).
+pub fn mem_call(name: &str) -> Option<MemCall> {
+    let base = name
+        .strip_prefix("llvm.")
+        .map_or(name, |n| n.split('.').next().unwrap_or(n));
+    match base {
+        "memset" => Some(MemCall::Set),
+        "memcpy" => Some(MemCall::Copy),
+        "memmove" => Some(MemCall::Move),
+        _ => None,
+    }
+}
+
+/// The [`MemCall`] an instruction is (a direct call of an external memory
+/// function with its three arguments at least).
+pub fn mem_call_of(m: &Module, i: &Instr) -> Option<MemCall> {
+    match i {
+        Instr::Call {
+            callee: Callee::Direct(g),
+            args,
+            ..
+        } if !m.func(*g).defined && args.len() >= 3 => mem_call(&m.func(*g).name),
+        _ => None,
     }
 }
 
 /// Whether an edge executing `i` may fail under a condition (accesses,
-/// allocas, undefined behaviour in its values). Calls, `Unsupported`,
-/// `Error` and `Halt` are decided by `inline` (targets or not as a whole).
-pub fn may_fail(i: &Instr) -> MayFail {
+/// allocas, memory functions, undefined behaviour in its values). Other
+/// calls, `Unsupported`, `Error` and `Halt` are decided by `inline`
+/// (targets or not as a whole).
+pub fn may_fail(m: &Module, i: &Instr) -> MayFail {
     let mut r = false;
     match i {
         Instr::Load { .. } | Instr::Store { .. } | Instr::Alloca { .. } => r = true,
-        Instr::Call { .. } | Instr::Error | Instr::Halt | Instr::Unsupported(_) => {}
-        _ => instr_values(i, &mut |v| r |= risky(v)),
+        Instr::Call { .. } => r = mem_call_of(m, i).is_some(),
+        Instr::Error | Instr::Halt | Instr::Unsupported(_) => {}
+        _ => instr_values(i, &mut |v| r |= has_undefined_case(v)),
     }
     if r {
         MayFail::Checked
