@@ -129,6 +129,9 @@ pub struct NecessaryCondition {
     pub phi: Expr,
     /// Number of target locations.
     pub targets: usize,
+    /// Number of edges that are targets under a fail condition
+    /// ([`Target::ErrorsAndFailures`]).
+    pub checked_edges: usize,
     /// Number of backbones of the program.
     pub backbones: usize,
     /// The loop summaries, in order of computation.
@@ -277,6 +280,7 @@ pub fn compute(m: &Module, opts: &Options) -> Result<NecessaryCondition, CondErr
     Ok(NecessaryCondition {
         phi,
         targets: inl.targets.len(),
+        checked_edges: inl.checks.len(),
         backbones,
         summaries,
         inputs,

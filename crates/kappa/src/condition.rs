@@ -171,6 +171,7 @@ pub fn condition_text(
             "program": file,
             "target": target_text,
             "target_locations": c.targets,
+            "checked_edges": c.checked_edges,
             "backbones": c.backbones,
             "gave_up": c.gave_up,
             "calls_not_inlined": c.kept_calls,
@@ -204,6 +205,13 @@ pub fn condition_text(
         c.targets,
         if c.targets == 1 { "" } else { "s" }
     );
+    if c.checked_edges > 0 {
+        let _ = writeln!(
+            o,
+            "edges that may fail (targets under their fail condition): {}",
+            c.checked_edges
+        );
+    }
     let _ = writeln!(o, "backbones: {}", c.backbones);
     if let Some(g) = &c.gave_up {
         let _ = writeln!(o, "gave up: {g} (the condition is true)");

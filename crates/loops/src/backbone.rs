@@ -406,6 +406,31 @@ mod tests {
     }
 
     #[test]
+    fn a_check_location_ends_backbones_and_goes_on() {
+        // 0 -> 1 -> 2 -> 3 with a loop 2 -> 1; target 3, check at 1
+        let f = graph(4, &[(0, 1), (1, 2), (2, 1), (2, 3)]);
+        let g = Flowgraph::of_function_with_checks(&f, &[Loc(3)], &[Loc(1)]);
+        let bbs = g.backbones(100).unwrap();
+        // 0 1 ⊤ and 0 1 2 3 ⊤: the check location ends one, the other
+        // goes through it
+        assert_eq!(bbs.len(), 2);
+        let ends: Vec<Option<Loc>> = bbs
+            .iter()
+            .map(|bb| g.locs[bb.nodes[bb.nodes.len() - 2]])
+            .collect();
+        assert!(ends.contains(&Some(Loc(1))) && ends.contains(&Some(Loc(3))));
+        // the loop through the check location is still a loop, and its
+        // iterations do not end at the check
+        let through = bbs.iter().find(|bb| bb.nodes.len() == 5).unwrap();
+        assert_eq!(through.loops.len(), 1);
+        let l = &through.loops[0];
+        assert_eq!(g.induced(&l.body, l.entry).backbones(100).unwrap().len(), 1);
+        // a target location is cut even when also listed as a check
+        let g = Flowgraph::of_function_with_checks(&f, &[Loc(1)], &[Loc(1)]);
+        assert_eq!(g.backbones(100).unwrap().len(), 1);
+    }
+
+    #[test]
     fn the_bound_on_backbones_is_reported() {
         // a diamond chain with 2^4 paths
         let mut es = vec![];
