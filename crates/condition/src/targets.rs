@@ -137,12 +137,19 @@ pub(crate) struct Reach {
 }
 
 /// Which functions may reach `target` (transitively, through direct calls,
-/// calls through pointers and external calls that may call back).
+/// calls through pointers, external calls that may call back and `exit`
+/// when exit handlers may reach it; a function with an unsupported
+/// construct may do anything).
 pub(crate) fn reaching(m: &Module, target: &Target) -> Reach {
+    // the target itself, or an unsupported construct (where the native
+    // run goes on unseen)
     let direct = |f: &Function| {
-        f.edges.iter().any(|e| match target {
-            Target::Errors | Target::ErrorsAndFailures => matches!(e.instr, Instr::Error),
-            Target::Line { file, line } => on_line(m, e.src, file, *line),
+        f.edges.iter().any(|e| {
+            matches!(e.instr, Instr::Unsupported(_))
+                || match target {
+                    Target::Errors | Target::ErrorsAndFailures => matches!(e.instr, Instr::Error),
+                    Target::Line { file, line } => on_line(m, e.src, file, *line),
+                }
         })
     };
     let errors = !matches!(target, Target::Line { .. });
@@ -153,8 +160,13 @@ pub(crate) fn reaching(m: &Module, target: &Target) -> Reach {
         .map(|f| (errors && is_error_function(&f.name)) || (f.defined && direct(f)))
         .collect();
     let callback = |r: &[bool]| (0..r.len()).any(|i| taken[i] && r[i]);
+    // handlers registered at run time are address-taken
+    let at_exit = |r: &[bool], cb: bool| {
+        m.dtors.iter().any(|d| r[d.index()]) || (cb && m.may_run_exit_handlers())
+    };
     loop {
         let cb = callback(&r);
+        let exits = at_exit(&r, cb);
         let mut changed = false;
         for (i, f) in m.functions.iter().enumerate() {
             if r[i] || !f.defined {
@@ -172,6 +184,8 @@ pub(crate) fn reaching(m: &Module, target: &Target) -> Reach {
                     callee: Callee::Indirect(_),
                     ..
                 } => cb,
+                // exit handlers run there
+                Instr::Halt => exits,
                 _ => false,
             });
             if reaches {
@@ -180,13 +194,10 @@ pub(crate) fn reaching(m: &Module, target: &Target) -> Reach {
             }
         }
         if !changed {
-            let cb = callback(&r);
-            // handlers registered at run time are address-taken
-            let at_exit = m.dtors.iter().any(|d| r[d.index()]) || (cb && m.may_run_exit_handlers());
             return Reach {
                 funcs: r,
                 callback: cb,
-                at_exit,
+                at_exit: exits,
             };
         }
     }

@@ -228,6 +228,15 @@ fn exit_handlers_make_returns_and_exits_targets() {
     // ... but may fail, as far as the failures target knows
     let (_, a) = decided("dtor_harmless", &dtor("g = 0;"), Target::ErrorsAndFailures);
     assert_eq!(a, Sat);
+    // exit in a call left in place (recursion) runs the destructor too
+    let (_, a) = decided(
+        "dtor_rec_exit",
+        "#include <stdlib.h>\nint g; __attribute__((destructor)) static void fini(void) { if (g == 3) reach_error(); }
+         static void rec(int n) { if (n == 0) exit(0); rec(n - 1); }
+         int main(void) { g = __VERIFIER_nondet_int(); rec(2); for (;;) {} }",
+        Target::Errors,
+    );
+    assert_eq!(a, Sat);
     let (_, a) = decided(
         "atexit",
         "#include <stdlib.h>\nint g; static void h(void) { if (g == 3) reach_error(); }
