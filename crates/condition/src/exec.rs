@@ -21,7 +21,7 @@
 
 use crate::summary::LoopSummary;
 use kappa_expr::build as b;
-use kappa_expr::{Expr, Sort, SymMemory, Symbol, SymbolKind};
+use kappa_expr::{BvOp, Expr, Kind, Sort, SymMemory, Symbol, SymbolKind};
 use kappa_ir::{BinOp, CastOp, EdgeId, Function, Instr, Module, Ty, Value, VarId};
 use kappa_loops::backbone::{Backbone, Flowgraph};
 use rustc_hash::FxHashMap;
@@ -67,6 +67,19 @@ pub struct Ctx<'a> {
     /// Set when a flowgraph had more backbones than the bound (the
     /// condition is then `true`).
     pub gave_up: Option<String>,
+    /// The inlined instance of each edge of `f` (see
+    /// [`crate::inline::Inlined::edge_instance`]); empty: unknown, and no
+    /// `alloca` is trusted as the object of an access.
+    pub edge_instance: Vec<u32>,
+    /// The parent of each instance (see
+    /// [`crate::inline::Inlined::instance_parent`]).
+    pub instance_parent: Vec<Option<u32>>,
+    /// The address symbol of each `alloca` executed, with its instance and
+    /// its size when constant.
+    allocas: FxHashMap<Symbol, (u32, Option<u64>)>,
+    /// Undefined-behaviour conditions of the values evaluated, collected
+    /// while computing a fail condition.
+    ub: Option<Vec<Expr>>,
 }
 
 fn sort_of(ty: Ty) -> Sort {
@@ -98,6 +111,10 @@ impl<'a> Ctx<'a> {
             summary_list: vec![],
             max_backbones,
             gave_up: None,
+            edge_instance: vec![],
+            instance_parent: vec![],
+            allocas: FxHashMap::default(),
+            ub: None,
         }
     }
 
@@ -200,6 +217,9 @@ impl<'a> Ctx<'a> {
                 _ => b::ne(x, y),
             };
         }
+        if let Some(ub) = &mut self.ub {
+            ub.extend(kappa_loops::sem::undefined_when(op, x, y));
+        }
         let o = kappa_loops::sem::bv_op(op);
         let r = b::bin(o, x, y);
         if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) {
@@ -260,12 +280,7 @@ impl<'a> Ctx<'a> {
             }
             Instr::Store { addr, value } => {
                 let a = self.value(addr, th, ex);
-                let v = self.value(value, th, ex);
-                let v = match v.sort() {
-                    Sort::Bool => b::bool_to_bv(v, 8),
-                    Sort::Bv(w) if w % 8 != 0 => b::zext(v, w.div_ceil(8) * 8),
-                    _ => v,
-                };
+                let v = stored_bytes(self.value(value, th, ex));
                 let mut m = th.get(self.mem);
                 for i in 0..v.width() / 8 {
                     let byte = b::extract(8 * i + 7, 8 * i, v);
@@ -273,9 +288,16 @@ impl<'a> Ctx<'a> {
                 }
                 th.set(self.mem, m);
             }
-            Instr::Alloca { dst, .. } => {
+            Instr::Alloca { dst, size, .. } => {
                 let s = fresh("alloca", Sort::Bv(self.ptr_bits()));
                 ex.volatile.push(s);
+                if let Some(&inst) = self.edge_instance.get(e.index()) {
+                    let n = match size {
+                        Value::Const { bits, .. } => u64::try_from(*bits).ok(),
+                        _ => None,
+                    };
+                    self.allocas.insert(s, (inst, n));
+                }
                 let d = self.canon(*dst);
                 th.set(d, b::sym(s));
             }
@@ -308,9 +330,156 @@ impl<'a> Ctx<'a> {
                 };
                 th.set(d, b::sym(s));
             }
-            // none of these is on a path to a target
+            // none of these continues a path: where they are targets, the
+            // path ended at their location (see `targets`)
             Instr::Return(_) | Instr::Error | Instr::Halt | Instr::Unsupported(_) => {}
         }
+    }
+
+    /// The condition under which edge `e` fails when executed from θ `th`
+    /// at top level: undefined behaviour of one of its values, an access
+    /// that may leave its object ([`Ctx::access_fails`]), an `alloca` of a
+    /// non-constant size; `false` when it cannot fail.
+    pub fn fail_condition(&mut self, e: EdgeId, th: &SymMemory) -> Expr {
+        let f = self.f;
+        let mut ex = Exec::default();
+        let mut conds = vec![];
+        self.ub = Some(vec![]);
+        match &f.edges[e.index()].instr {
+            Instr::Load { addr, ty, .. } => {
+                let a = self.value(addr, th, &mut ex);
+                conds.push(self.access_fails(e, a, ty.store_bytes() as u64, false));
+            }
+            Instr::Store { addr, value } => {
+                let a = self.value(addr, th, &mut ex);
+                let n = stored_bytes(self.value(value, th, &mut ex)).width() / 8;
+                conds.push(self.access_fails(e, a, n as u64, true));
+            }
+            Instr::Alloca { size, .. } => {
+                if !matches!(size, Value::Const { .. }) {
+                    conds.push(b::tru());
+                }
+                let _ = self.value(size, th, &mut ex);
+            }
+            Instr::Assign { value: v, .. } | Instr::Assume(v) | Instr::Return(Some(v)) => {
+                let _ = self.value(v, th, &mut ex);
+            }
+            Instr::Phi(ms) => {
+                for (_, v) in ms {
+                    let _ = self.value(v, th, &mut ex);
+                }
+            }
+            instr @ Instr::Call { args, .. } => {
+                if let Some(kind) = crate::targets::mem_call_of(self.m, instr) {
+                    let vals: Vec<Expr> = args.iter().map(|a| self.value(a, th, &mut ex)).collect();
+                    conds.push(self.mem_call_fails(e, kind, &vals));
+                }
+            }
+            // whole-edge targets are decided by `inline`
+            _ => {}
+        }
+        conds.extend(self.ub.take().unwrap_or_default());
+        conds.into_iter().fold(b::fls(), b::or)
+    }
+
+    /// The object (size, writable) an address symbol stands for at edge
+    /// `e`: a defined global, or an `alloca` of constant size executed in
+    /// the instance of `e` or one it is inlined into (so still live: on a
+    /// top-level backbone every instance runs at most once, and an
+    /// `alloca` inside a loop is volatile and never reaches θ after it).
+    fn object(&self, s: Symbol, e: EdgeId) -> Option<(u64, bool)> {
+        if let Some((&g, _)) = self.globals.iter().find(|(_, x)| **x == s) {
+            let g = &self.m.globals[g as usize];
+            return (!g.external).then_some((g.size, !g.constant));
+        }
+        let (owner, size) = *self.allocas.get(&s)?;
+        let mut at = Some(*self.edge_instance.get(e.index())?);
+        while let Some(i) = at {
+            if i == owner {
+                return Some((size?, true));
+            }
+            at = *self.instance_parent.get(i as usize)?;
+        }
+        None
+    }
+
+    /// The condition under which an access of `n` bytes at address `a` by
+    /// edge `e` leaves its object (or writes a constant, `write`): when `a`
+    /// is `base + offset` with `base` the address symbol of a known live
+    /// object and no address symbol in `offset`, `offset >u size − n`;
+    /// otherwise `true` (the access may fail as far as φ̂ knows).
+    pub fn access_fails(&self, e: EdgeId, a: Expr, n: u64, write: bool) -> Expr {
+        let Some((base, off)) = self.split_address(a) else {
+            return b::tru();
+        };
+        match self.object(base, e) {
+            Some((size, writable)) if n <= size && (writable || !write) => {
+                b::ugt(off, b::bv(a.width(), (size - n) as u128))
+            }
+            _ => b::tru(),
+        }
+    }
+
+    /// `a` as `base + offset`: `base` the one address symbol among its
+    /// summands, `offset` free of address symbols; `None` otherwise.
+    fn split_address(&self, a: Expr) -> Option<(Symbol, Expr)> {
+        let is_addr = |s: &Symbol| {
+            self.globals.values().any(|x| x == s)
+                || self.funcs.values().any(|x| x == s)
+                || self.allocas.contains_key(s)
+        };
+        let mut terms = vec![];
+        summands(a, &mut terms);
+        let bases: Vec<usize> = (0..terms.len())
+            .filter(|&i| matches!(terms[i].kind(), Kind::Sym(s) if is_addr(&s)))
+            .collect();
+        let [i] = bases[..] else {
+            return None;
+        };
+        let Kind::Sym(base) = terms[i].kind() else {
+            return None;
+        };
+        let off = terms
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .map(|(_, t)| *t)
+            .fold(b::bv(a.width(), 0), b::add);
+        let (syms, _) = kappa_expr::print::free_symbols(&[off]);
+        (!syms.iter().any(is_addr)).then_some((base, off))
+    }
+
+    /// The fail condition of a memory function called with `args` by edge
+    /// `e`: a constant length is needed, then its accesses as for loads
+    /// and stores and, for `memcpy`, no overlap within one object.
+    fn mem_call_fails(&self, e: EdgeId, kind: crate::targets::MemCall, args: &[Expr]) -> Expr {
+        use crate::targets::MemCall;
+        let Some(n) = args[2].as_bv_const().and_then(|n| u64::try_from(n).ok()) else {
+            return b::tru();
+        };
+        if n == 0 {
+            return b::fls();
+        }
+        let mut f = self.access_fails(e, args[0], n, true);
+        if kind != MemCall::Set {
+            f = b::or(f, self.access_fails(e, args[1], n, false));
+        }
+        if kind == MemCall::Copy {
+            // overlapping ranges: within one object |dst − src| < n; two
+            // different objects never overlap; otherwise unknown
+            let overlap = match (self.split_address(args[0]), self.split_address(args[1])) {
+                (Some((x, dx)), Some((y, dy))) if x == y => {
+                    let w = args[0].width();
+                    let d = b::sub(dx, dy);
+                    let nn = b::bv(w, n as u128);
+                    b::or(b::ult(d, nn), b::ult(b::neg(d), nn))
+                }
+                (Some(_), Some(_)) => b::fls(),
+                _ => b::tru(),
+            };
+            f = b::or(f, overlap);
+        }
+        f
     }
 
     /// Executes backbone `bb` of flowgraph `g` (Algorithm 1, lines 10-22),
@@ -336,6 +505,27 @@ impl<'a> Ctx<'a> {
         }
         ex.theta = th;
         ex
+    }
+}
+
+/// A stored value as whole bytes (booleans as one byte, other widths
+/// zero-extended to a multiple of 8).
+fn stored_bytes(v: Expr) -> Expr {
+    match v.sort() {
+        Sort::Bool => b::bool_to_bv(v, 8),
+        Sort::Bv(w) if w % 8 != 0 => b::zext(v, w.div_ceil(8) * 8),
+        _ => v,
+    }
+}
+
+/// The terms of a sum.
+fn summands(e: Expr, out: &mut Vec<Expr>) {
+    match e.kind() {
+        Kind::Bin(BvOp::Add, x, y) => {
+            summands(x, out);
+            summands(y, out);
+        }
+        _ => out.push(e),
     }
 }
 

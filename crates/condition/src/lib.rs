@@ -3,9 +3,12 @@
 //! 2012): for a program and target locations, a formula φ̂ over the
 //! program's inputs that every input reaching a target satisfies.
 //!
-//! Pipeline: `inline` builds one flowgraph from `main` (calls inlined, see
-//! its doc for the interprocedural rule); `kappa_loops::backbone` finds the
-//! backbones to the targets and the loops along them; `exec` executes each
+//! Pipeline: `inline` builds one flowgraph from the constructors and `main`
+//! (calls inlined, see its doc for the interprocedural rule) and finds the
+//! targets by the rules of `targets` (everything the flowgraph cannot
+//! follow is a target; with [`Target::ErrorsAndFailures`] so is every edge
+//! that may fail, under its fail condition); `kappa_loops::backbone` finds
+//! the backbones to the targets and the loops along them; `exec` executes each
 //! backbone symbolically (Algorithm 1) applying the loop summaries computed
 //! by `summary` (Algorithm 2, recursively on induced flowgraphs); φ̂ is the
 //! disjunction of the abstract path conditions, with every path counter free
@@ -31,6 +34,7 @@ pub mod inline;
 pub mod kform;
 pub mod race;
 pub mod summary;
+pub mod targets;
 
 pub use inline::Target;
 pub use kform::DEFAULT_K;
@@ -39,7 +43,7 @@ pub use race::{Answer, RaceResult};
 use exec::Ctx;
 use kappa_expr::build as b;
 use kappa_expr::{Expr, Symbol};
-use kappa_ir::{Callee, Instr, Module, SrcLoc, Ty};
+use kappa_ir::{Callee, Instr, Loc, Module, SrcLoc, Ty};
 use kappa_loops::backbone::Flowgraph;
 use std::time::Instant;
 
@@ -125,6 +129,9 @@ pub struct NecessaryCondition {
     pub phi: Expr,
     /// Number of target locations.
     pub targets: usize,
+    /// Number of edges that are targets under a fail condition
+    /// ([`Target::ErrorsAndFailures`]).
+    pub checked_edges: usize,
     /// Number of backbones of the program.
     pub backbones: usize,
     /// The loop summaries, in order of computation.
@@ -159,13 +166,32 @@ pub fn compute(m: &Module, opts: &Options) -> Result<NecessaryCondition, CondErr
         }
     }
     let f = &inl.func;
-    let g = Flowgraph::of_function(f, &inl.targets);
+    let check_locs: Vec<Loc> = inl.checks.iter().map(|(l, _)| *l).collect();
+    let g = Flowgraph::of_function_with_checks(f, &inl.targets, &check_locs);
     let mut ctx = Ctx::new(m, f, opts.max_backbones);
+    ctx.edge_instance = inl.edge_instance.clone();
+    ctx.instance_parent = inl.instance_parent.clone();
     let (phi, backbones) = match g.backbones(opts.max_backbones) {
         Ok(bbs) => {
             let mut disj = vec![];
             for bb in &bbs {
-                let ex = ctx.execute(&g, bb, true);
+                let mut ex = ctx.execute(&g, bb, true);
+                // the location the backbone ends at: a target, or where
+                // edges may fail (then one of them fails)
+                let at = bb
+                    .nodes
+                    .len()
+                    .checked_sub(2)
+                    .and_then(|i| g.locs[bb.nodes[i]]);
+                if let Some(at) = at.filter(|l| inl.targets.binary_search(l).is_err()) {
+                    let fails = inl
+                        .checks
+                        .iter()
+                        .filter(|(l, _)| *l == at)
+                        .map(|(_, e)| ctx.fail_condition(*e, &ex.theta))
+                        .fold(b::fls(), b::or);
+                    ex.pc.push(fails);
+                }
                 disj.push(b::and_all(ex.pc));
             }
             let phi = disj.into_iter().reduce(b::or).unwrap_or_else(b::fls);
@@ -254,6 +280,7 @@ pub fn compute(m: &Module, opts: &Options) -> Result<NecessaryCondition, CondErr
     Ok(NecessaryCondition {
         phi,
         targets: inl.targets.len(),
+        checked_edges: inl.checks.len(),
         backbones,
         summaries,
         inputs,

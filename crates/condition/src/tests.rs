@@ -114,3 +114,196 @@ fn no_target_gives_false_and_a_line_target_must_exist() {
     );
     assert!(matches!(e, Err(CondError::NoSuchLine { line: 99, .. })));
 }
+
+/// φ̂ of `src` for `target`, decided (no loops here: no quantifier).
+fn decided(name: &str, src: &str, target: Target) -> (NecessaryCondition, race::Answer) {
+    let m = module_of(name, &format!("{HEAD}{src}"));
+    let c = compute(
+        &m,
+        &Options {
+            target,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let a = race::check_one(c.phi, std::time::Duration::from_secs(10)).answer;
+    (c, a)
+}
+
+use race::Answer::{Sat, Unsat};
+
+#[test]
+fn unsupported_edges_are_targets() {
+    // the flowgraph stops at the floating-point code, the native run goes on
+    let (c, a) = decided(
+        "fp",
+        "int main(void) { int x = __VERIFIER_nondet_int(); double d = x; d = d * 0.5;
+           if (d > 1e10) reach_error(); return 0; }",
+        Target::Errors,
+    );
+    assert!(c.targets >= 1, "{c:?}");
+    assert_eq!(a, Sat, "{}", c.phi);
+    // on an infeasible branch only: unreachable
+    let (_, a) = decided(
+        "fp_dead",
+        "int main(void) { int x = __VERIFIER_nondet_int();
+           if (x > 5 && x < 3) { double d = x; if (d > 1.0) reach_error(); } return 0; }",
+        Target::Errors,
+    );
+    assert_eq!(a, Unsat);
+}
+
+#[test]
+fn calls_through_pointers_that_may_reach_are_targets() {
+    let call = "static void call(void (*f)(void)) { f(); }\n";
+    let (c, a) = decided(
+        "fptr",
+        &format!("{call}int main(void) {{ int x = __VERIFIER_nondet_int(); if (x == 42) call(reach_error); return 0; }}"),
+        Target::Errors,
+    );
+    assert_eq!(c.targets, 1);
+    assert_eq!(a, Sat);
+    assert!(c.phi.to_string().contains("42 =="), "{}", c.phi);
+    let (_, a) = decided(
+        "fptr_dead",
+        &format!("{call}int main(void) {{ int x = __VERIFIER_nondet_int(); if (x == 42 && x > 50) call(reach_error); return 0; }}"),
+        Target::Errors,
+    );
+    assert_eq!(a, Unsat);
+    // a pointer to a function that calls reach_error
+    let (c, a) = decided(
+        "fptr_caller",
+        "static void bad(void) { reach_error(); } void (*hook)(void);
+         int main(void) { hook = bad; if (__VERIFIER_nondet_int() == 1) hook(); return 0; }",
+        Target::Errors,
+    );
+    assert!(c.targets >= 1);
+    assert_eq!(a, Sat);
+    // no address-taken function reaches it: the indirect call is no target
+    let (_, a) = decided(
+        "fptr_harmless",
+        "static void ok(void) { } static void bad(void) { reach_error(); } void (*hook)(void);
+         int main(void) { int x = __VERIFIER_nondet_int(); hook = ok; hook();
+           if (x > 5 && x < 3) bad(); return 0; }",
+        Target::Errors,
+    );
+    assert_eq!(a, Unsat);
+}
+
+#[test]
+fn external_calls_that_may_call_back_are_targets() {
+    let head = "#include <stdlib.h>\n";
+    let (c, a) = decided(
+        "qsort_reach",
+        &format!("{head}static int cmp(const void *a, const void *b) {{ if (*(const int *)a == 7) reach_error(); return 0; }}
+           int main(void) {{ int a[2] = {{1, 2}}; qsort(a, 2, sizeof(int), cmp); return 0; }}"),
+        Target::Errors,
+    );
+    assert_eq!(c.targets, 1, "the call of qsort");
+    assert_eq!(a, Sat);
+    let (_, a) = decided(
+        "qsort_harmless",
+        &format!(
+            "{head}static int cmp(const void *a, const void *b) {{ return 0; }}
+           int main(void) {{ int a[2] = {{1, 2}}; qsort(a, 2, sizeof(int), cmp); return 0; }}"
+        ),
+        Target::Errors,
+    );
+    assert_eq!(a, Unsat);
+}
+
+#[test]
+fn exit_handlers_make_returns_and_exits_targets() {
+    let dtor = |body: &str| {
+        format!(
+            "int g; __attribute__((destructor)) static void fini(void) {{ {body} }}
+           int main(void) {{ g = __VERIFIER_nondet_int(); return 0; }}"
+        )
+    };
+    let (_, a) = decided("dtor", &dtor("if (g == 3) reach_error();"), Target::Errors);
+    assert_eq!(a, Sat);
+    // a destructor that cannot reach reach_error changes nothing for it ...
+    let (_, a) = decided("dtor_harmless", &dtor("g = 0;"), Target::Errors);
+    assert_eq!(a, Unsat);
+    // ... but may fail, as far as the failures target knows
+    let (_, a) = decided("dtor_harmless", &dtor("g = 0;"), Target::ErrorsAndFailures);
+    assert_eq!(a, Sat);
+    // exit in a call left in place (recursion) runs the destructor too
+    let (_, a) = decided(
+        "dtor_rec_exit",
+        "#include <stdlib.h>\nint g; __attribute__((destructor)) static void fini(void) { if (g == 3) reach_error(); }
+         static void rec(int n) { if (n == 0) exit(0); rec(n - 1); }
+         int main(void) { g = __VERIFIER_nondet_int(); rec(2); for (;;) {} }",
+        Target::Errors,
+    );
+    assert_eq!(a, Sat);
+    let (_, a) = decided(
+        "atexit",
+        "#include <stdlib.h>\nint g; static void h(void) { if (g == 3) reach_error(); }
+         int main(void) { atexit(h); g = __VERIFIER_nondet_int(); exit(0); }",
+        Target::Errors,
+    );
+    assert_eq!(a, Sat);
+}
+
+#[test]
+fn constructors_run_first() {
+    let (c, a) = decided(
+        "ctor",
+        "__attribute__((constructor)) static void init(void) { if (__VERIFIER_nondet_int() == 5) reach_error(); }
+         int main(void) { return 0; }",
+        Target::Errors,
+    );
+    assert_eq!(a, Sat);
+    assert_eq!(c.inputs.len(), 1);
+    assert!(!c.inputs[0].engine_mappable, "read outside main");
+}
+
+#[test]
+fn failures_are_targets_under_their_fail_condition() {
+    let div = |guard: &str| {
+        format!(
+            "int main(void) {{ int x = __VERIFIER_nondet_int(); int y = __VERIFIER_nondet_int();
+           int z = 0; if ({guard}) z = x / y; return z; }}"
+        )
+    };
+    // no reach_error: nothing to reach ...
+    let (_, a) = decided("div", &div("y != 0"), Target::Errors);
+    assert_eq!(a, Unsat);
+    // ... but INT_MIN / -1 is possible
+    let (c, a) = decided("div", &div("y != 0"), Target::ErrorsAndFailures);
+    assert_eq!(a, Sat, "{}", c.phi);
+    let (c, a) = decided(
+        "div_safe",
+        &div("y != 0 && !(x == -2147483647 - 1 && y == -1)"),
+        Target::ErrorsAndFailures,
+    );
+    assert_eq!(a, Unsat, "{}", c.phi);
+    // accesses: in bounds of a live local array, or possibly not
+    let arr = |index: &str| {
+        format!(
+            "int main(void) {{ int a[4] = {{0}}; int i = __VERIFIER_nondet_int();
+           a[{index}] = 1; return a[{index}]; }}"
+        )
+    };
+    let (c, a) = decided("arr_in", &arr("i & 3"), Target::ErrorsAndFailures);
+    assert_eq!(a, Unsat, "{}", c.phi);
+    let (c, a) = decided("arr_out", &arr("i"), Target::ErrorsAndFailures);
+    assert_eq!(a, Sat, "{}", c.phi);
+    // a callee writing through a pointer to its caller's live local
+    let (c, a) = decided(
+        "callee_write",
+        "static void set(int *p) { *p = 1; }
+         int main(void) { int x = __VERIFIER_nondet_int(); set(&x); return x; }",
+        Target::ErrorsAndFailures,
+    );
+    assert_eq!(a, Unsat, "{}", c.phi);
+    // a dangling pointer to a returned callee's local
+    let (c, a) = decided(
+        "dangling",
+        "static int *f(int v) { int x = v; int *p = &x; return p; }
+         int main(void) { int *q = f(__VERIFIER_nondet_int()); return *q; }",
+        Target::ErrorsAndFailures,
+    );
+    assert_eq!(a, Sat, "{}", c.phi);
+}

@@ -590,6 +590,18 @@ impl Module {
     pub fn func(&self, f: FuncId) -> &Function {
         &self.functions[f.index()]
     }
+    /// Whether code may run after `main` returns or `exit` is called: the
+    /// module has destructors or mentions a function registering exit
+    /// handlers (`atexit`, `on_exit`, `__cxa_atexit`, `at_quick_exit`).
+    pub fn may_run_exit_handlers(&self) -> bool {
+        !self.dtors.is_empty()
+            || self.functions.iter().any(|f| {
+                matches!(
+                    f.name.as_str(),
+                    "atexit" | "on_exit" | "__cxa_atexit" | "at_quick_exit"
+                )
+            })
+    }
     /// `file:line` for a source position.
     pub fn describe(&self, src: Option<SrcLoc>) -> String {
         match src {

@@ -162,6 +162,7 @@ pub fn condition_text(
     let d = decide(&c, k, true, timeout);
     let target_text = match target {
         Target::Errors => "calls of reach_error".to_string(),
+        Target::ErrorsAndFailures => "calls of reach_error and possible failures".to_string(),
         Target::Line { file, line } => format!("{file}:{line}"),
     };
     let model = d.model.as_ref().map(|a| model_lines(&c, a));
@@ -170,6 +171,7 @@ pub fn condition_text(
             "program": file,
             "target": target_text,
             "target_locations": c.targets,
+            "checked_edges": c.checked_edges,
             "backbones": c.backbones,
             "gave_up": c.gave_up,
             "calls_not_inlined": c.kept_calls,
@@ -203,6 +205,13 @@ pub fn condition_text(
         c.targets,
         if c.targets == 1 { "" } else { "s" }
     );
+    if c.checked_edges > 0 {
+        let _ = writeln!(
+            o,
+            "edges that may fail (targets under their fail condition): {}",
+            c.checked_edges
+        );
+    }
     let _ = writeln!(o, "backbones: {}", c.backbones);
     if let Some(g) = &c.gave_up {
         let _ = writeln!(o, "gave up: {g} (the condition is true)");
@@ -265,11 +274,14 @@ pub fn condition_text(
     Ok(o)
 }
 
-/// `kappa condition`.
+/// `kappa condition` (`failures`: target [`Target::ErrorsAndFailures`]
+/// unless `target` names a line).
+#[allow(clippy::too_many_arguments)]
 pub fn condition_cmd(
     file: &Path,
     dm: Option<DataModel>,
     target: Option<&str>,
+    failures: bool,
     smt2: bool,
     k: Option<u64>,
     json: bool,
@@ -277,6 +289,7 @@ pub fn condition_cmd(
 ) -> Result<()> {
     let target = match target {
         Some(t) => parse_target(t)?,
+        None if failures => Target::ErrorsAndFailures,
         None => Target::Errors,
     };
     if !file.exists() {
@@ -298,7 +311,11 @@ pub fn condition_cmd(
 }
 
 /// The pruning setup of `kappa verify --prune-with-condition`: φ̂ for the
-/// calls of `reach_error`, decided by the race within `budget`; the engine
+/// calls of `reach_error` and every edge that may fail
+/// ([`Target::ErrorsAndFailures`]: what a run must reach to end in `false`
+/// or `unknown`, so an unsatisfiable φ̂ proves `true` under the verdict
+/// rules of every mode, and a dropped state reaches neither an error nor a
+/// failure), decided by the race within `budget`; the engine
 /// gets `false` when φ̂ is unsatisfiable (a proof), otherwise the
 /// quantifier-free φ̂^K (implied by φ̂, so pruning with it is sound), the
 /// inputs it may identify by source position (only
@@ -307,7 +324,11 @@ pub fn condition_cmd(
 /// Pruning uses φ̂^[`PRUNE_K`] (also implied by φ̂).
 /// Returns the setup and a note for the report.
 pub fn prune_setup(m: &Module, budget: Duration) -> (Option<kappa_engine::prune::Prune>, String) {
-    let c = match compute(m, &Options::default()) {
+    let opts = Options {
+        target: Target::ErrorsAndFailures,
+        ..Default::default()
+    };
+    let c = match compute(m, &opts) {
         Ok(c) => c,
         Err(e) => return (None, format!("necessary condition: not computed ({e})")),
     };

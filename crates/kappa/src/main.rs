@@ -238,8 +238,13 @@ enum Cmd {
         /// C source, .i, .ll, .bc or SV-COMP task (.yml).
         file: PathBuf,
         /// Target location `FILE:LINE` (default: the calls of `reach_error`).
-        #[arg(long, value_name = "FILE:LINE")]
+        #[arg(long, value_name = "FILE:LINE", conflicts_with = "failures")]
         target: Option<String>,
+        /// Target the calls of `reach_error` and every edge that may fail
+        /// (undefined behaviour, unsupported constructs, calls not
+        /// followed): the condition `verify --prune-with-condition` uses.
+        #[arg(long)]
+        failures: bool,
         /// Print φ̂ as an SMT-LIB2 script instead of the readable form.
         #[arg(long)]
         smt2: bool,
@@ -337,6 +342,7 @@ fn run(cli: Cli) -> ExitCode {
         Cmd::Condition {
             file,
             target,
+            failures,
             smt2,
             k,
             json,
@@ -347,6 +353,7 @@ fn run(cli: Cli) -> ExitCode {
                 &file,
                 data_model.map(Into::into),
                 target.as_deref(),
+                failures,
                 smt2,
                 k,
                 json,

@@ -86,6 +86,14 @@ impl Flowgraph {
     /// edge: a run reaching a target does so a first time, and the prefix up
     /// to that visit is the complete path that matters.
     pub fn of_function(f: &Function, targets: &[Loc]) -> Flowgraph {
+        Self::of_function_with_checks(f, targets, &[])
+    }
+
+    /// Like [`Flowgraph::of_function`], and every location of `checks` that
+    /// is not in `targets` keeps its outgoing edges and gets one more, an
+    /// instruction-free step into the target node: a complete path may end
+    /// there (where an instruction may fail, say) or go on.
+    pub fn of_function_with_checks(f: &Function, targets: &[Loc], checks: &[Loc]) -> Flowgraph {
         let n = f.locs.len();
         let mut g = Flowgraph {
             locs: (0..n).map(|i| Some(Loc(i as u32))).collect(),
@@ -99,10 +107,17 @@ impl Flowgraph {
         for t in targets {
             is_target[t.index()] = true;
         }
+        let mut is_check = vec![false; n];
+        for c in checks {
+            is_check[c.index()] = true;
+        }
         for (i, succ) in f.succs.iter().enumerate() {
             if is_target[i] {
                 g.push_edge(i, n, None);
                 continue;
+            }
+            if is_check[i] {
+                g.push_edge(i, n, None);
             }
             for &e in succ {
                 g.push_edge(i, f.edges[e.index()].to.index(), Some(e));
@@ -388,6 +403,31 @@ mod tests {
         let iters = pp.backbones(100).unwrap();
         assert_eq!(iters.len(), 1);
         assert_eq!(iters[0].edges.len(), 1);
+    }
+
+    #[test]
+    fn a_check_location_ends_backbones_and_goes_on() {
+        // 0 -> 1 -> 2 -> 3 with a loop 2 -> 1; target 3, check at 1
+        let f = graph(4, &[(0, 1), (1, 2), (2, 1), (2, 3)]);
+        let g = Flowgraph::of_function_with_checks(&f, &[Loc(3)], &[Loc(1)]);
+        let bbs = g.backbones(100).unwrap();
+        // 0 1 ⊤ and 0 1 2 3 ⊤: the check location ends one, the other
+        // goes through it
+        assert_eq!(bbs.len(), 2);
+        let ends: Vec<Option<Loc>> = bbs
+            .iter()
+            .map(|bb| g.locs[bb.nodes[bb.nodes.len() - 2]])
+            .collect();
+        assert!(ends.contains(&Some(Loc(1))) && ends.contains(&Some(Loc(3))));
+        // the loop through the check location is still a loop, and its
+        // iterations do not end at the check
+        let through = bbs.iter().find(|bb| bb.nodes.len() == 5).unwrap();
+        assert_eq!(through.loops.len(), 1);
+        let l = &through.loops[0];
+        assert_eq!(g.induced(&l.body, l.entry).backbones(100).unwrap().len(), 1);
+        // a target location is cut even when also listed as a check
+        let g = Flowgraph::of_function_with_checks(&f, &[Loc(1)], &[Loc(1)]);
+        assert_eq!(g.backbones(100).unwrap().len(), 1);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use kappa_expr::build as b;
 use kappa_expr::{BvOp, Expr, Sort};
-use kappa_ir::{BinOp, CastOp, Ty};
+use kappa_ir::{BinOp, CastOp, Ty, Value};
 
 /// The bitvector operation of an IR binary operator (on integers; on
 /// booleans, `And`/`Or`/`Xor` are the logical operations).
@@ -83,6 +83,55 @@ pub fn cmp(op: kappa_ir::CmpOp, l: Expr, r: Expr) -> Expr {
         CmpOp::Sle => b::sle(l, r),
         CmpOp::Sgt => b::sgt(l, r),
         CmpOp::Sge => b::sge(l, r),
+    }
+}
+
+/// The condition under which `x op y` (bitvectors) is undefined behaviour
+/// (kappa's rule, as the engine checks it): division or remainder by zero,
+/// signed `MIN / -1` (and `MIN % -1`), a shift by the width or more.
+/// `None` for the operators that are always defined.
+pub fn undefined_when(op: BinOp, x: Expr, y: Expr) -> Option<Expr> {
+    let w = x.width();
+    let zero = b::eq(y, b::bv(w, 0));
+    match op {
+        BinOp::UDiv | BinOp::URem => Some(zero),
+        BinOp::SDiv | BinOp::SRem => {
+            let min = b::bv(w, 1u128 << (w - 1));
+            let overflow = b::and(b::eq(x, min), b::eq(y, b::bv(w, kappa_expr::mask(w))));
+            Some(b::or(zero, overflow))
+        }
+        BinOp::Shl | BinOp::LShr | BinOp::AShr => Some(b::uge(y, b::bv(w, w as u128))),
+        _ => None,
+    }
+}
+
+/// Whether evaluating `v` may be undefined behaviour: it contains an
+/// operator [`undefined_when`] constrains.
+pub fn has_undefined_case(v: &Value) -> bool {
+    match v {
+        Value::Binary { op, lhs, rhs, .. } => {
+            matches!(
+                op,
+                BinOp::UDiv
+                    | BinOp::SDiv
+                    | BinOp::URem
+                    | BinOp::SRem
+                    | BinOp::Shl
+                    | BinOp::LShr
+                    | BinOp::AShr
+            ) || has_undefined_case(lhs)
+                || has_undefined_case(rhs)
+        }
+        Value::Not(a) | Value::Cast { arg: a, .. } => has_undefined_case(a),
+        Value::Cmp { lhs, rhs, .. } => has_undefined_case(lhs) || has_undefined_case(rhs),
+        Value::Select {
+            cond, then, else_, ..
+        } => has_undefined_case(cond) || has_undefined_case(then) || has_undefined_case(else_),
+        Value::Var(_)
+        | Value::Const { .. }
+        | Value::GlobalAddr(_)
+        | Value::FuncAddr(_)
+        | Value::Undef(_) => false,
     }
 }
 

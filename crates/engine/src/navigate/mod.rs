@@ -3,8 +3,13 @@
 //!
 //! Targets are `reach_error` edges and every edge of `main` that may fail
 //! (a possible undefined behaviour, an unsupported construct, a call whose
-//! callee is not analysed): a program can only end in `false` or `unknown`
-//! through one of them. Phases:
+//! callee is not analysed, direct or through a pointer), and, when code may
+//! run after `main` (destructors, `atexit` handlers:
+//! `Module::may_run_exit_handlers`), every return of `main` and every
+//! `exit`/`abort`: a program can only end in `false` or `unknown` through
+//! one of them. Constructors run before `main`, outside the chains: with
+//! any, phase 2 proves nothing (phase 3 only looks at states already in
+//! `main`, after them). Phases:
 //!
 //! 1. the chain program form of `main` from its entry
 //!    (`kappa_loops::chain`), bounded by [`NavigateOptions::chain`];
@@ -124,13 +129,19 @@ pub struct EntryAnalysis {
     pub form_time: f64,
     /// Seconds spent building and solving the systems.
     pub system_time: f64,
+    /// Constructors run before the function (`main`): the chains, which
+    /// start at its entry, do not cover them.
+    pub constructors: bool,
 }
 
 impl EntryAnalysis {
-    /// Whether no execution reaches any target: the form is complete and
-    /// every root chain was eliminated.
+    /// Whether no execution reaches any target: the form is complete, every
+    /// root chain was eliminated and no constructor runs first (one may
+    /// reach `reach_error` or fail before `main`).
     pub fn proves_unreachable(&self) -> bool {
-        !self.form.bound_hit && self.verdicts.iter().all(|v| *v == RootVerdict::Eliminated)
+        !self.constructors
+            && !self.form.bound_hit
+            && self.verdicts.iter().all(|v| *v == RootVerdict::Eliminated)
     }
     /// Number of eliminated root chains.
     pub fn eliminated(&self) -> usize {
@@ -163,10 +174,11 @@ pub fn analyze_entry(
 ) -> EntryAnalysis {
     let f = m.func(fid);
     let t0 = Instant::now();
+    let exits = m.may_run_exit_handlers();
     let form = Rc::new(chain_form(
         f,
         f.entry,
-        |e| system::target_kind(f, e).is_some(),
+        |e| system::target_kind(f, e, exits).is_some(),
         opts,
     ));
     let form_time = t0.elapsed().as_secs_f64();
@@ -196,6 +208,7 @@ pub fn analyze_entry(
         verdicts,
         form_time,
         system_time: t1.elapsed().as_secs_f64(),
+        constructors: !m.ctors.is_empty(),
     }
 }
 
@@ -335,10 +348,11 @@ impl<'m> Engine<'m> {
         let opts = nav.opts;
         let entry = nav.headers.entry(h).or_insert_with(|| {
             let f = m.func(main);
+            let exits = m.may_run_exit_handlers();
             let form = Rc::new(chain_form(
                 f,
                 h,
-                |e| system::target_kind(f, e).is_some(),
+                |e| system::target_kind(f, e, exits).is_some(),
                 opts.chain,
             ));
             if form.bound_hit || form.roots.is_empty() {

@@ -39,7 +39,7 @@ use super::eval::{access_fails, eval, CVal};
 use crate::compact::template::{kappa_as, pow_mod};
 use kappa_expr::build as b;
 use kappa_expr::{BvOp, Expr, Kind, Sort, Symbol, SymbolKind};
-use kappa_ir::{BinOp, CmpOp, EdgeId, Function, Instr, Module, Ty, Value, VarId};
+use kappa_ir::{CmpOp, EdgeId, Function, Instr, Module, Ty, Value, VarId};
 use kappa_loops::chain::{ChainForm, ChainId, ChainKind, LoopNodeId};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
@@ -57,33 +57,15 @@ pub enum TargetKind {
     MayFail,
 }
 
-/// Whether edge `e` of `f` is a target, and which kind.
-pub fn target_kind(f: &Function, e: EdgeId) -> Option<TargetKind> {
-    fn risky(v: &Value) -> bool {
-        match v {
-            Value::Binary { op, lhs, rhs, .. } => {
-                matches!(
-                    op,
-                    BinOp::UDiv
-                        | BinOp::SDiv
-                        | BinOp::URem
-                        | BinOp::SRem
-                        | BinOp::Shl
-                        | BinOp::LShr
-                        | BinOp::AShr
-                ) || risky(lhs)
-                    || risky(rhs)
-            }
-            Value::Not(a) | Value::Cast { arg: a, .. } => risky(a),
-            Value::Cmp { lhs, rhs, .. } => risky(lhs) || risky(rhs),
-            Value::Select {
-                cond, then, else_, ..
-            } => risky(cond) || risky(then) || risky(else_),
-            _ => false,
-        }
-    }
+/// Whether edge `e` of `f` is a target, and which kind. `exits`: code may
+/// run after `main` ([`Module::may_run_exit_handlers`]), so `f`'s returns
+/// (for `main`) and `exit`/`abort` calls (`Halt`) are targets too (the
+/// handlers may reach `reach_error` or fail).
+pub fn target_kind(f: &Function, e: EdgeId, exits: bool) -> Option<TargetKind> {
+    use kappa_loops::sem::has_undefined_case as risky;
     match &f.edges[e.index()].instr {
         Instr::Error => Some(TargetKind::Error),
+        Instr::Halt | Instr::Return(_) if exits => Some(TargetKind::MayFail),
         Instr::Unsupported(_) | Instr::Call { .. } | Instr::Load { .. } | Instr::Store { .. } => {
             Some(TargetKind::MayFail)
         }
@@ -147,6 +129,8 @@ pub struct SystemBuilder<'a> {
     counters: Vec<Option<Symbol>>,
     inputs: FxHashMap<EdgeId, Symbol>,
     nodes: FxHashMap<LoopNodeId, Rc<NodeSummary>>,
+    /// Returns and `Halt` edges are targets (see [`target_kind`]).
+    exits: bool,
 }
 
 fn sort_of(ty: Ty) -> Sort {
@@ -193,6 +177,7 @@ impl<'a> SystemBuilder<'a> {
             alpha: vec![None; f.vars.len()],
             inputs: FxHashMap::default(),
             nodes: FxHashMap::default(),
+            exits: m.may_run_exit_handlers(),
         }
     }
 
@@ -262,7 +247,7 @@ impl<'a> SystemBuilder<'a> {
                 }
             }
             if i + 1 == n {
-                target = target_kind(self.f, e).unwrap_or(TargetKind::MayFail);
+                target = target_kind(self.f, e, self.exits).unwrap_or(TargetKind::MayFail);
                 match self.fail_condition(e, &regs) {
                     Some(cond) if cond.as_bool_const() == Some(true) => {}
                     Some(cond) => cons.push(cond),
@@ -287,6 +272,7 @@ impl<'a> SystemBuilder<'a> {
         let m = self.m;
         match &self.f.edges[e.index()].instr {
             Instr::Error | Instr::Unsupported(_) | Instr::Call { .. } => return Some(b::tru()),
+            Instr::Halt | Instr::Return(_) if self.exits => return Some(b::tru()),
             Instr::Load { addr, ty, .. } => {
                 let a = eval(m, addr, regs, &mut fails);
                 fails.push(access_fails(a, ty.store_bytes() as u64, false));

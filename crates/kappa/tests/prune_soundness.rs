@@ -1,0 +1,114 @@
+//! Soundness of the static proofs (issue 15): the necessary condition
+//! (`--prune-with-condition`) and loop navigation (`--mode navigate`) never
+//! answer `true` where a construct they cannot model, a possible undefined
+//! behaviour, a call through a pointer or code run before or after `main`
+//! may end the run in `false` or `unknown`.
+//!
+//! The programs `tests/programs/sound_*.c` and `tests/condition/*.c` run
+//! under `--prune-with-condition` with each mode and under `--mode
+//! navigate`: a `true` where `false` or `unknown` is expected, a `false`
+//! where `true` is expected, or a `false` that does not replay, fails.
+//! The programs of `tests/soundness` (constructors, destructors, `atexit`
+//! and `qsort` callbacks) need the engine to run that code for their
+//! expected verdict, so for them only the proofs are checked: neither may
+//! claim them safe, and with a `// prune: none` header (every path ends
+//! where the handlers run) no state may be dropped.
+
+mod common;
+use common::*;
+use std::path::PathBuf;
+
+const CONFIGS: [&[&str]; 4] = [
+    &["--prune-with-condition", "--mode", "classic"],
+    &["--prune-with-condition", "--mode", "compact"],
+    &["--prune-with-condition", "--mode", "navigate"],
+    &["--mode", "navigate"],
+];
+
+/// The wrong verdicts of `file` under every configuration.
+fn wrong_verdicts(file: &PathBuf) -> Vec<String> {
+    let src = std::fs::read_to_string(file).unwrap();
+    let expect = header(&src, "expect").expect("// expect: header");
+    let name = file.file_name().unwrap().to_string_lossy().into_owned();
+    let mut out = vec![];
+    for cfg in CONFIGS {
+        let v = verify_json(file, 30, cfg);
+        let got = v["verdict"].as_str().unwrap_or("?");
+        let wrong = match got {
+            "true" => expect != "true",
+            "false" => expect == "true" || v["replay"].as_str() != Some("reach_error reached"),
+            _ => false,
+        };
+        if wrong {
+            out.push(format!(
+                "{name} {cfg:?}: expected {expect}, got {got} ({})",
+                v["reason"]
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn proofs_and_pruning_give_no_wrong_verdict() {
+    let mut files: Vec<PathBuf> = c_files("tests/programs")
+        .into_iter()
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("sound_")
+        })
+        .collect();
+    assert!(
+        files.len() >= 15,
+        "found {} sound_*.c programs",
+        files.len()
+    );
+    files.extend(c_files("tests/condition"));
+    let fails: Vec<String> = parallel(&files, |f| {
+        let w = wrong_verdicts(f);
+        (!w.is_empty()).then(|| w.join("\n"))
+    });
+    assert!(fails.is_empty(), "wrong verdicts:\n{}", fails.join("\n"));
+}
+
+#[test]
+fn code_before_or_after_main_blocks_the_proofs() {
+    let files = c_files("tests/soundness");
+    assert!(files.len() >= 6, "found {} programs", files.len());
+    let fails = parallel(&files, |f| {
+        let src = std::fs::read_to_string(f).unwrap();
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        let p = f.to_str().unwrap();
+        let mut bad = vec![];
+        let cond = kappa_stdout(&["condition", "--failures", "--timeout", "5", p]);
+        if cond.lines().any(|l| l == "unsat") {
+            bad.push(format!("{name}: the condition is unsat:\n{cond}"));
+        }
+        let chains = kappa_stdout(&["chains", p]);
+        if chains.contains("no target is reachable") {
+            bad.push(format!("{name}: the chain systems prove it:\n{chains}"));
+        }
+        let no_drop = header(&src, "prune").as_deref() == Some("none");
+        for cfg in CONFIGS {
+            let v = verify_json(f, 30, cfg);
+            let reason = v["reason"].as_str().unwrap_or("");
+            if v["verdict"] == "true"
+                && (reason.contains("necessary condition") || reason.contains("proved by chain"))
+            {
+                bad.push(format!("{name} {cfg:?}: proved true ({reason})"));
+            }
+            if v["verdict"] == "false" && v["replay"].as_str() != Some("reach_error reached") {
+                bad.push(format!("{name} {cfg:?}: false without replay"));
+            }
+            let dropped = v["stats"]["prune"]["pruned_states"].as_u64().unwrap_or(0)
+                + v["stats"]["navigate"]["pruned"].as_u64().unwrap_or(0);
+            if no_drop && dropped > 0 {
+                bad.push(format!("{name} {cfg:?}: {dropped} states dropped"));
+            }
+        }
+        (!bad.is_empty()).then(|| bad.join("\n"))
+    });
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}

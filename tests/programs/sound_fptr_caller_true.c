@@ -1,0 +1,17 @@
+// expect: true
+// A global function pointer to a function that calls reach_error, with an
+// argument that never satisfies its test.
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+static void check(int v) {
+  if (v == 3)
+    reach_error();
+}
+void (*hook)(int);
+int main(void) {
+  hook = check;
+  int x = __VERIFIER_nondet_int();
+  if (x > 10)
+    hook(x);
+  return 0;
+}
