@@ -6,6 +6,7 @@
 use crate::exec::StepOut;
 use crate::memory::{ObjKind, MAX_OBJECT_SIZE};
 use crate::state::State;
+use crate::structors::ExitEntry;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_expr::build::{self as b};
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
@@ -58,6 +59,8 @@ impl Engine<'_> {
         let concrete_args: &[usize] = match base_name.as_str() {
             // malloc/calloc of a symbolic size make an object of symbolic size
             "free" => &[0],
+            // the handler: one registration per possible function
+            "atexit" | "on_exit" | "__cxa_atexit" => &[0],
             "realloc" => &[0],
             "memset" | "llvm.memset" | "memcpy" | "memmove" | "llvm.memcpy" | "llvm.memmove" => {
                 &[2]
@@ -314,9 +317,36 @@ impl Engine<'_> {
                     st.trace.push_back(v);
                 }
             }
+            "atexit" | "on_exit" | "__cxa_atexit" => {
+                let Some(h) = arg(0).and_then(|h| h.as_bv_const()) else {
+                    fail!("{name} without a handler at {at}")
+                };
+                let f = match self.func_of_addr(h as u64) {
+                    Ok(f) => f,
+                    Err(why) => fail!("{why} (handler passed to {name} at {at})"),
+                };
+                let pb = self.ptr_bits();
+                let data = arg(1).unwrap_or_else(|| b::bv(pb, 0));
+                let entry = match base_name.as_str() {
+                    "atexit" => ExitEntry::Atexit(f),
+                    "on_exit" => ExitEntry::OnExit(f, data),
+                    _ => ExitEntry::Cxa(f, data),
+                };
+                Self::register_handler(&mut st, entry);
+                // registration succeeds (glibc's list grows on demand)
+                result = Some(b::bv(32, 0));
+            }
+            "exit" => return self.begin_exit(st, None, arg(0), src, validate),
             n if OUTPUT_FUNCTIONS.contains(&n) => {}
             // reached through a pointer (direct calls are `Halt` edges already)
-            "abort" | "exit" | "_exit" | "_Exit" | "__assert_fail" | "llvm.trap"
+            "abort"
+            | "_exit"
+            | "_Exit"
+            | "__assert_fail"
+            | "__assert_perror_fail"
+            | "__assert"
+            | "__assert_rtn"
+            | "llvm.trap"
             | "llvm.debugtrap" => {
                 self.terminate(st, End::Exit, validate);
                 return StepOut::Done;

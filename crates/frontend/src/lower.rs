@@ -712,6 +712,26 @@ impl<'m> FnLower<'_, 'm> {
         match self.cx.call_kind(&name) {
             CallKind::Skip => Ok(vec![]),
             CallKind::Error => Ok(vec![Instr::Error]),
+            // `exit` runs the exit handlers and destructors first: the
+            // engine's model of the call does, and ends the path there
+            CallKind::Halt if name == "exit" => {
+                if let Some(e) = arg_err {
+                    return Err(e);
+                }
+                let fid = *self
+                    .cx
+                    .funcs
+                    .get(&name)
+                    .ok_or_else(|| format!("call to unknown function {name}"))?;
+                Ok(vec![
+                    Instr::Call {
+                        dst: None,
+                        callee: Callee::Direct(fid),
+                        args,
+                    },
+                    Instr::Halt,
+                ])
+            }
             CallKind::Halt => Ok(vec![Instr::Halt]),
             CallKind::Assume => {
                 if let Some(e) = arg_err {
