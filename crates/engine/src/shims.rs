@@ -16,9 +16,11 @@ use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
 /// byte by byte (conditionally); beyond, the path is a failed leaf.
 const REALLOC_COPY_MAX: u64 = 1 << 16;
 
-/// Output functions: no effect on program memory; the result is unconstrained.
+/// Output functions without a format: no effect on program memory (the
+/// strings they print are not read); the result is unconstrained. (The
+/// `printf` family is modelled in `printf`.)
 const OUTPUT_FUNCTIONS: &[&str] = &[
-    "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fflush", "perror",
+    "puts", "putchar", "fputs", "fputc", "putc", "fflush", "perror",
 ];
 
 impl Engine<'_> {
@@ -53,6 +55,25 @@ impl Engine<'_> {
         }
         if crate::strings::is_string_function(&name) {
             return self.call_string_function(st, &name, args, dst, ret_loc, src, validate);
+        }
+        if crate::printf::is_printf_function(&name) {
+            // the size of snprintf's buffer: one call per possible value
+            if let Some(i) = crate::printf::printf_size_arg(&name) {
+                if let Some(n) = arg(i).filter(|n| !n.is_const()) {
+                    return self.for_each_value(
+                        st,
+                        n,
+                        &format!("size argument of {name}"),
+                        &at,
+                        &mut |this, s, v| {
+                            let mut a = args.clone();
+                            a[i] = b::bv(n.width(), v);
+                            this.call_external(s, target, a, dst, ret_loc, src, validate)
+                        },
+                    );
+                }
+            }
+            return self.call_printf(st, &name, args, dst, ret_loc, src, validate);
         }
         let base_name = name.split('.').take(2).collect::<Vec<_>>().join(".");
         // arguments that must be concrete: fork over their few possible values
