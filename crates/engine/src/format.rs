@@ -407,7 +407,7 @@ mod tests {
         assert_eq!(out("%d", 32, 0x8000_0000), "-2147483648");
         assert_eq!(out("%u", 32, 0xffff_ffff), "4294967295");
         assert_eq!(out("%5d", 32, 42), "   42");
-        assert_eq!(out("%-5d|", 32, 42).len(), 5);
+        assert_eq!(out("%-5d", 32, 42), "42   ");
         assert_eq!(out("%05d", 32, (-42i32) as u32 as u128), "-0042");
         assert_eq!(out("%+d", 32, 7), "+7");
         assert_eq!(out("% d", 32, 7), " 7");

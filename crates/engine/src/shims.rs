@@ -1,7 +1,9 @@
 //! Models of external functions: heap management, memory intrinsics, output
-//! functions, `__kappa_trace`; the `<string.h>` functions are dispatched to
-//! `strings`. Any other external function makes the path a
-//! failed leaf (its effect is unknown).
+//! functions without a format, exit handler registration (`atexit`,
+//! `on_exit`, `__cxa_atexit`) and `exit`, `__kappa_trace`; the `<string.h>`
+//! functions are dispatched to `strings`, the `printf` family to `printf`,
+//! and program exit to `structors`. Any other external function makes the
+//! path a failed leaf (its effect is unknown).
 
 use crate::exec::StepOut;
 use crate::memory::{ObjKind, MAX_OBJECT_SIZE};
@@ -232,6 +234,20 @@ impl Engine<'_> {
                 } else {
                     None
                 };
+                if old.is_some() {
+                    // glibc: realloc(p, 0) frees p and returns null
+                    let zero = b::eq(n, b::bv(n.width(), 0));
+                    if zero.as_bool_const() == Some(true) {
+                        st.mem.remove(p);
+                        result = Some(b::bv(pb, 0));
+                        return self.finish_external(st, &name, result, dst, ret_loc);
+                    }
+                    let what = format!("unsupported: realloc to a size that may be 0 at {at}");
+                    if !self.require(&mut st, b::not(zero), what) {
+                        self.terminate(st, End::Pruned, validate);
+                        return StepOut::Done;
+                    }
+                }
                 let heap_name = format!("heap@{}", at.replace(':', "_"));
                 let new = if let Some(n) = n.as_bv_const() {
                     if n > MAX_OBJECT_SIZE as u128 {
@@ -311,8 +327,10 @@ impl Engine<'_> {
                 };
                 let n = conc!(n, "copy length") as u64;
                 let mut bytes = vec![];
+                let mut from = None;
                 let (st2, ok) =
                     self.for_each_byte(st, s_, n, false, src, validate, &mut |s, base, off| {
+                        from.get_or_insert((base, off));
                         bytes.push(s.mem.read(base, off, 1));
                     });
                 let Some(s) = st2 else { return StepOut::Done };
@@ -321,8 +339,10 @@ impl Engine<'_> {
                 }
                 st = s;
                 let mut k = 0;
+                let mut to = None;
                 let (st3, ok) =
                     self.for_each_byte(st, d, n, true, src, validate, &mut |s, base, off| {
+                        to.get_or_insert((base, off));
                         s.mem.write(base, off, bytes[k]);
                         k += 1;
                     });
@@ -331,6 +351,27 @@ impl Engine<'_> {
                     return StepOut::Done;
                 }
                 st = s;
+                // memcpy between overlapping ranges is undefined (equal ranges
+                // are allowed, as for llvm.memcpy); the copy above is the
+                // memmove one, which agrees with memcpy on the other cases
+                if let (false, Some((sb, so)), Some((db, dof))) =
+                    (base_name.ends_with("memmove"), from, to)
+                {
+                    if sb == db {
+                        let len = b::bv(pb, n as u128);
+                        let apart = b::or(
+                            b::eq(so, dof),
+                            b::or(b::ule(b::add(so, len), dof), b::ule(b::add(dof, len), so)),
+                        );
+                        let what = format!(
+                            "possible undefined behaviour: {name} between overlapping ranges at {at}"
+                        );
+                        if !self.require(&mut st, apart, what) {
+                            self.terminate(st, End::Pruned, validate);
+                            return StepOut::Done;
+                        }
+                    }
+                }
                 result = Some(d);
             }
             "__kappa_trace" => {
@@ -374,6 +415,19 @@ impl Engine<'_> {
             }
             _ => fail!("unsupported: call to external function `{name}` at {at}"),
         }
+        self.finish_external(st, &name, result, dst, ret_loc)
+    }
+
+    /// Stores the result of an external call (`None`: an unconstrained
+    /// value) in `dst` and continues at `ret_loc`.
+    fn finish_external(
+        &mut self,
+        mut st: State,
+        name: &str,
+        result: Option<Expr>,
+        dst: Option<VarId>,
+        ret_loc: Loc,
+    ) -> StepOut {
         if let Some(d) = dst {
             let ty = self.module.func(st.func()).vars[d.index()].ty;
             let v = match result {
