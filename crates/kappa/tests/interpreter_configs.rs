@@ -1,5 +1,5 @@
-//! Program start and end (constructors, exit handlers, destructors) and the
-//! `printf` family in every interpreter configuration: `--mode classic`,
+//! Program start and end (constructors, exit handlers, destructors), the
+//! `printf` family and `realloc(p, 0)` in every interpreter configuration: `--mode classic`,
 //! `compact` and `navigate`, each with and without `--state-matching`.
 //! Every program must get exactly its `// expect:` verdict (`unknown` only
 //! where the header says so) and every `false` must replay natively.
@@ -57,9 +57,9 @@ fn constructors_handlers_and_destructors_in_every_configuration() {
 }
 
 #[test]
-fn printf_family_in_every_configuration() {
-    let files = programs("tests/programs", &["printf_", "sprintf_"]);
-    assert!(files.len() >= 8, "found {}", files.len());
+fn printf_family_and_realloc_in_every_configuration() {
+    let files = programs("tests/programs", &["printf_", "sprintf_", "realloc_zero_"]);
+    assert!(files.len() >= 10, "found {}", files.len());
     check(&files, &CONFIGS);
 }
 
