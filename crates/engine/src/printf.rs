@@ -69,11 +69,16 @@ pub(crate) fn is_printf_function(name: &str) -> bool {
     printf_function(name).is_some()
 }
 
-/// Index of the size argument of a buffer function, which must be concrete.
-pub(crate) fn printf_size_arg(name: &str) -> Option<usize> {
-    match printf_function(name)?.sink {
-        Sink::Buffer { size } => size,
-        Sink::Stream => None,
+/// Indices of the arguments that must be concrete (the caller forks over
+/// their few possible values): the format's address, the size of a
+/// buffer function's buffer.
+pub(crate) fn printf_concrete_args(name: &str) -> Vec<usize> {
+    let Some(f) = printf_function(name) else {
+        return vec![];
+    };
+    match f.sink {
+        Sink::Buffer { size: Some(i) } => vec![f.fmt, i],
+        _ => vec![f.fmt],
     }
 }
 

@@ -59,8 +59,9 @@ impl Engine<'_> {
             return self.call_string_function(st, &name, args, dst, ret_loc, src, validate);
         }
         if crate::printf::is_printf_function(&name) {
-            // the size of snprintf's buffer: one call per possible value
-            if let Some(i) = crate::printf::printf_size_arg(&name) {
+            // the format's address, the size of snprintf's buffer: one
+            // call per possible value
+            for i in crate::printf::printf_concrete_args(&name) {
                 if let Some(n) = arg(i).filter(|n| !n.is_const()) {
                     return self.for_each_value(
                         st,
