@@ -176,6 +176,7 @@ impl Engine<'_> {
             bounds: Default::default(),
             sym_index: Default::default(),
             nav: Default::default(),
+            life: Default::default(),
         })
     }
 
@@ -975,7 +976,7 @@ impl Engine<'_> {
     }
 
     /// The function whose address is `v`.
-    fn func_of_addr(&self, v: u64) -> Result<FuncId, String> {
+    pub(crate) fn func_of_addr(&self, v: u64) -> Result<FuncId, String> {
         if v >= FUNC_BASE && (v - FUNC_BASE).is_multiple_of(16) {
             let id = (v - FUNC_BASE) / 16;
             if (id as usize) < self.module.functions.len() {
@@ -1115,12 +1116,13 @@ impl Engine<'_> {
             (_, rv) => rv,
         };
         match frame.ret {
-            None => {
-                st.frames.push(frame);
-                self.terminate(st, End::Exit, validate);
-                StepOut::Done
-            }
+            // main, an exit handler or a destructor returned
+            None => self.bottom_returned(st, frame, rv, validate),
             Some((loc, dst)) => {
+                if st.life.phase == crate::structors::Phase::Ctors && st.frames.len() == 1 {
+                    // the last constructor returned into main's entry
+                    st.life.phase = crate::structors::Phase::Main;
+                }
                 if let (Some(d), Some(v)) = (dst, rv) {
                     let ty = self.module.func(st.func()).vars[d.index()].ty;
                     let v = match (v.sort(), ty) {
@@ -1252,6 +1254,7 @@ pub(crate) fn dummy_state() -> State {
         bounds: Default::default(),
         sym_index: Default::default(),
         nav: Default::default(),
+        life: Default::default(),
     }
 }
 

@@ -12,14 +12,17 @@ mod access;
 pub mod compact;
 mod exec;
 mod fast;
+mod format;
 mod matching;
 pub mod memory;
 pub mod navigate;
+mod printf;
 pub mod prune;
 pub mod searcher;
 mod shims;
 pub mod state;
 mod strings;
+pub mod structors;
 pub mod tree;
 mod witness;
 
@@ -424,8 +427,14 @@ impl<'m> Engine<'m> {
         if self.cfg.tree {
             self.tree = Some(ExecTree::new(root_label, self.cfg.tree_limit));
         }
-        let init = match self.initial_state(main) {
-            Ok(s) => s,
+        let init = match self
+            .check_structors()
+            .and_then(|()| self.initial_state(main))
+        {
+            Ok(mut s) => {
+                self.start_lifecycle(&mut s);
+                s
+            }
             Err(e) => return self.finish(start, Verdict::Unknown, Some(e)),
         };
         if self.cfg.prune.is_some() {
@@ -462,6 +471,10 @@ impl<'m> Engine<'m> {
         // an edge (every branch side undecided, e.g. after the deadline)
         let mut ticks: u64 = 0;
         'outer: while let Some(mut st) = searcher.select(&self.coverage) {
+            // the state comes back from navigation's check at its loop
+            // header: it was matched (and stored) there already, and must
+            // not be found covered by its own stored copy
+            let mut navigated = false;
             loop {
                 ticks += 1;
                 if ticks.is_multiple_of(64) {
@@ -492,7 +505,7 @@ impl<'m> Engine<'m> {
                 if self.cfg.compact.is_some() {
                     self.ensure_templates(st.func());
                 }
-                if self.matcher.is_some() && self.matched(&st) {
+                if self.matcher.is_some() && !std::mem::take(&mut navigated) && self.matched(&st) {
                     // covered by a state already seen at this loop header
                     self.terminate(st, End::Pruned, validate);
                     break;
@@ -503,6 +516,7 @@ impl<'m> Engine<'m> {
                         Ok(out) => out,
                         Err(s) => {
                             st = s;
+                            navigated = true;
                             continue;
                         }
                     }

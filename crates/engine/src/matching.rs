@@ -11,7 +11,9 @@
 //!
 //! Coverage of a new state `s'` by a stored `s` (sound, never assumed):
 //! - the same control: location, call stack (functions and return points),
-//!   and memory layout (objects, sizes, kinds, allocation cursor);
+//!   memory layout (objects, sizes, kinds, allocation cursor), and program
+//!   phase with the registered exit handlers (see `structors`; their
+//!   arguments and the exit status are data);
 //! - the same concrete data, compared exactly: the registers live at the
 //!   location (and, for callers, at their return points) and every byte of
 //!   memory; a value concrete in one state and symbolic in the other is a
@@ -172,6 +174,12 @@ impl Engine<'_> {
                 }
             }
         }
+        st.life.phase.hash(&mut h);
+        for e in st.life.handlers.iter() {
+            e.shape().hash(&mut h);
+            hash_value(e.values(), &mut h);
+        }
+        hash_value(st.life.status, &mut h);
         for o in st.mem.objects() {
             (o.base, o.size, o.read_only, o.bound.is_some()).hash(&mut h);
             match &*o.contents {
@@ -256,6 +264,18 @@ impl Engine<'_> {
                 }
             }
         }
+        // the registered exit handlers (and their arguments) and the status
+        let (l1, l2) = (&old.life, &new.life);
+        if l1.phase != l2.phase || l1.handlers.len() != l2.handlers.len() {
+            return None;
+        }
+        for (x, y) in l1.handlers.iter().zip(l2.handlers.iter()) {
+            if x.shape() != y.shape() {
+                return None;
+            }
+            pair(x.values(), y.values(), &mut pairs)?;
+        }
+        pair(l1.status, l2.status, &mut pairs)?;
         if old.mem.len() != new.mem.len() {
             return None;
         }

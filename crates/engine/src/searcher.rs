@@ -268,6 +268,7 @@ mod tests {
             bounds: Default::default(),
             sym_index: Default::default(),
             nav: Default::default(),
+            life: Default::default(),
         }
     }
 

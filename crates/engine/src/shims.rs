@@ -1,11 +1,14 @@
 //! Models of external functions: heap management, memory intrinsics, output
-//! functions, `__kappa_trace`; the `<string.h>` functions are dispatched to
-//! `strings`. Any other external function makes the path a
-//! failed leaf (its effect is unknown).
+//! functions without a format, exit handler registration (`atexit`,
+//! `on_exit`, `__cxa_atexit`) and `exit`, `__kappa_trace`; the `<string.h>`
+//! functions are dispatched to `strings`, the `printf` family to `printf`,
+//! and program exit to `structors`. Any other external function makes the
+//! path a failed leaf (its effect is unknown).
 
 use crate::exec::StepOut;
 use crate::memory::{ObjKind, MAX_OBJECT_SIZE};
 use crate::state::State;
+use crate::structors::ExitEntry;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_expr::build::{self as b};
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
@@ -15,9 +18,11 @@ use kappa_ir::{FuncId, Loc, SrcLoc, Ty, VarId};
 /// byte by byte (conditionally); beyond, the path is a failed leaf.
 const REALLOC_COPY_MAX: u64 = 1 << 16;
 
-/// Output functions: no effect on program memory; the result is unconstrained.
+/// Output functions without a format: no effect on program memory (the
+/// strings they print are not read); the result is unconstrained. (The
+/// `printf` family is modelled in `printf`.)
 const OUTPUT_FUNCTIONS: &[&str] = &[
-    "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fflush", "perror",
+    "puts", "putchar", "fputs", "fputc", "putc", "fflush", "perror",
 ];
 
 impl Engine<'_> {
@@ -53,11 +58,33 @@ impl Engine<'_> {
         if crate::strings::is_string_function(&name) {
             return self.call_string_function(st, &name, args, dst, ret_loc, src, validate);
         }
+        if crate::printf::is_printf_function(&name) {
+            // the format's address, the size of snprintf's buffer: one
+            // call per possible value
+            for i in crate::printf::printf_concrete_args(&name) {
+                if let Some(n) = arg(i).filter(|n| !n.is_const()) {
+                    return self.for_each_value(
+                        st,
+                        n,
+                        &format!("size argument of {name}"),
+                        &at,
+                        &mut |this, s, v| {
+                            let mut a = args.clone();
+                            a[i] = b::bv(n.width(), v);
+                            this.call_external(s, target, a, dst, ret_loc, src, validate)
+                        },
+                    );
+                }
+            }
+            return self.call_printf(st, &name, args, dst, ret_loc, src, validate);
+        }
         let base_name = name.split('.').take(2).collect::<Vec<_>>().join(".");
         // arguments that must be concrete: fork over their few possible values
         let concrete_args: &[usize] = match base_name.as_str() {
             // malloc/calloc of a symbolic size make an object of symbolic size
             "free" => &[0],
+            // the handler: one registration per possible function
+            "atexit" | "on_exit" | "__cxa_atexit" => &[0],
             "realloc" => &[0],
             "memset" | "llvm.memset" | "memcpy" | "memmove" | "llvm.memcpy" | "llvm.memmove" => {
                 &[2]
@@ -208,6 +235,20 @@ impl Engine<'_> {
                 } else {
                     None
                 };
+                if old.is_some() {
+                    // glibc: realloc(p, 0) frees p and returns null
+                    let zero = b::eq(n, b::bv(n.width(), 0));
+                    if zero.as_bool_const() == Some(true) {
+                        st.mem.remove(p);
+                        result = Some(b::bv(pb, 0));
+                        return self.finish_external(st, &name, result, dst, ret_loc);
+                    }
+                    let what = format!("unsupported: realloc to a size that may be 0 at {at}");
+                    if !self.require(&mut st, b::not(zero), what) {
+                        self.terminate(st, End::Pruned, validate);
+                        return StepOut::Done;
+                    }
+                }
                 let heap_name = format!("heap@{}", at.replace(':', "_"));
                 let new = if let Some(n) = n.as_bv_const() {
                     if n > MAX_OBJECT_SIZE as u128 {
@@ -287,8 +328,10 @@ impl Engine<'_> {
                 };
                 let n = conc!(n, "copy length") as u64;
                 let mut bytes = vec![];
+                let mut from = None;
                 let (st2, ok) =
                     self.for_each_byte(st, s_, n, false, src, validate, &mut |s, base, off| {
+                        from.get_or_insert((base, off));
                         bytes.push(s.mem.read(base, off, 1));
                     });
                 let Some(s) = st2 else { return StepOut::Done };
@@ -297,8 +340,10 @@ impl Engine<'_> {
                 }
                 st = s;
                 let mut k = 0;
+                let mut to = None;
                 let (st3, ok) =
                     self.for_each_byte(st, d, n, true, src, validate, &mut |s, base, off| {
+                        to.get_or_insert((base, off));
                         s.mem.write(base, off, bytes[k]);
                         k += 1;
                     });
@@ -307,6 +352,27 @@ impl Engine<'_> {
                     return StepOut::Done;
                 }
                 st = s;
+                // memcpy between overlapping ranges is undefined (equal ranges
+                // are allowed, as for llvm.memcpy); the copy above is the
+                // memmove one, which agrees with memcpy on the other cases
+                if let (false, Some((sb, so)), Some((db, dof))) =
+                    (base_name.ends_with("memmove"), from, to)
+                {
+                    if sb == db {
+                        let len = b::bv(pb, n as u128);
+                        let apart = b::or(
+                            b::eq(so, dof),
+                            b::or(b::ule(b::add(so, len), dof), b::ule(b::add(dof, len), so)),
+                        );
+                        let what = format!(
+                            "possible undefined behaviour: {name} between overlapping ranges at {at}"
+                        );
+                        if !self.require(&mut st, apart, what) {
+                            self.terminate(st, End::Pruned, validate);
+                            return StepOut::Done;
+                        }
+                    }
+                }
                 result = Some(d);
             }
             "__kappa_trace" => {
@@ -314,15 +380,55 @@ impl Engine<'_> {
                     st.trace.push_back(v);
                 }
             }
+            "atexit" | "on_exit" | "__cxa_atexit" => {
+                let Some(h) = arg(0).and_then(|h| h.as_bv_const()) else {
+                    fail!("{name} without a handler at {at}")
+                };
+                let f = match self.func_of_addr(h as u64) {
+                    Ok(f) => f,
+                    Err(why) => fail!("{why} (handler passed to {name} at {at})"),
+                };
+                let pb = self.ptr_bits();
+                let data = arg(1).unwrap_or_else(|| b::bv(pb, 0));
+                let entry = match base_name.as_str() {
+                    "atexit" => ExitEntry::Atexit(f),
+                    "on_exit" => ExitEntry::OnExit(f, data),
+                    _ => ExitEntry::Cxa(f, data),
+                };
+                Self::register_handler(&mut st, entry);
+                // registration succeeds (glibc's list grows on demand)
+                result = Some(b::bv(32, 0));
+            }
+            "exit" => return self.begin_exit(st, None, arg(0), src, validate),
             n if OUTPUT_FUNCTIONS.contains(&n) => {}
             // reached through a pointer (direct calls are `Halt` edges already)
-            "abort" | "exit" | "_exit" | "_Exit" | "__assert_fail" | "llvm.trap"
+            "abort"
+            | "_exit"
+            | "_Exit"
+            | "__assert_fail"
+            | "__assert_perror_fail"
+            | "__assert"
+            | "__assert_rtn"
+            | "llvm.trap"
             | "llvm.debugtrap" => {
                 self.terminate(st, End::Exit, validate);
                 return StepOut::Done;
             }
             _ => fail!("unsupported: call to external function `{name}` at {at}"),
         }
+        self.finish_external(st, &name, result, dst, ret_loc)
+    }
+
+    /// Stores the result of an external call (`None`: an unconstrained
+    /// value) in `dst` and continues at `ret_loc`.
+    fn finish_external(
+        &mut self,
+        mut st: State,
+        name: &str,
+        result: Option<Expr>,
+        dst: Option<VarId>,
+        ret_loc: Loc,
+    ) -> StepOut {
         if let Some(d) = dst {
             let ty = self.module.func(st.func()).vars[d.index()].ty;
             let v = match result {

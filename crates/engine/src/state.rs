@@ -151,6 +151,8 @@ pub struct State {
     pub sym_index: PMap<kappa_expr::Symbol, IdxList>,
     /// Loop navigation: the state's plan and where it was last consulted.
     pub nav: crate::navigate::NavMark,
+    /// Program start and end: the phase and the registered exit handlers.
+    pub life: crate::structors::Lifecycle,
 }
 
 impl State {

@@ -594,7 +594,7 @@ impl Engine<'_> {
     /// Requires `cond` for the path to go on: if its negation is feasible,
     /// records the failed leaf `what`; then continues under `cond` (false:
     /// the path cannot continue; the caller prunes it).
-    fn require(&mut self, st: &mut State, cond: Expr, what: String) -> bool {
+    pub(crate) fn require(&mut self, st: &mut State, cond: Expr, what: String) -> bool {
         if cond.as_bool_const() == Some(true) {
             return true;
         }

@@ -712,6 +712,12 @@ impl<'m> FnLower<'_, 'm> {
         match self.cx.call_kind(&name) {
             CallKind::Skip => Ok(vec![]),
             CallKind::Error => Ok(vec![Instr::Error]),
+            // `exit` runs the exit handlers and destructors first: the
+            // engine's model of the call does, and ends the path there
+            CallKind::Halt if name == "exit" => {
+                let call = self.direct_call(&name, None, args, arg_err)?;
+                Ok(vec![call, Instr::Halt])
+            }
             CallKind::Halt => Ok(vec![Instr::Halt]),
             CallKind::Assume => {
                 if let Some(e) = arg_err {
@@ -753,22 +759,32 @@ impl<'m> FnLower<'_, 'm> {
                     origin: name,
                 }])
             }
-            CallKind::Normal => {
-                if let Some(e) = arg_err {
-                    return Err(e);
-                }
-                let fid = *self
-                    .cx
-                    .funcs
-                    .get(&name)
-                    .ok_or_else(|| format!("call to unknown function {name}"))?;
-                Ok(vec![Instr::Call {
-                    dst,
-                    callee: Callee::Direct(fid),
-                    args,
-                }])
-            }
+            CallKind::Normal => Ok(vec![self.direct_call(&name, dst, args, arg_err)?]),
         }
+    }
+
+    /// A direct call of the function `name` (an argument that could not
+    /// be lowered is the error `arg_err`).
+    fn direct_call(
+        &self,
+        name: &str,
+        dst: Option<VarId>,
+        args: Vec<Value>,
+        arg_err: Option<String>,
+    ) -> R<Instr> {
+        if let Some(e) = arg_err {
+            return Err(e);
+        }
+        let fid = *self
+            .cx
+            .funcs
+            .get(name)
+            .ok_or_else(|| format!("call to unknown function {name}"))?;
+        Ok(Instr::Call {
+            dst,
+            callee: Callee::Direct(fid),
+            args,
+        })
     }
 
     fn instr(&mut self, i: &'m Instruction) -> R<Vec<Instr>> {

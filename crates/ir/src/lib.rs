@@ -11,7 +11,9 @@
 //! - phi nodes become [`Instr::Phi`] parallel assignments on the CFG edge;
 //! - SV-COMP calls are recognised by the frontend: `__VERIFIER_nondet_*`
 //!   becomes [`Instr::Nondet`], `reach_error` becomes [`Instr::Error`],
-//!   `abort`/`exit` become [`Instr::Halt`].
+//!   `abort`/`_exit`/failed asserts become [`Instr::Halt`]; `exit(s)` becomes
+//!   a call of the external `exit` (which runs the `atexit` handlers and
+//!   destructors and never returns) followed by [`Instr::Halt`].
 
 mod print;
 pub use print::ValuePrinter;
@@ -382,7 +384,9 @@ pub enum Instr {
     },
     /// `reach_error()` is called: the target of the unreach-call property.
     Error,
-    /// `abort()`, `exit()`, failed assertion outside `reach_error`: the path ends silently.
+    /// `abort()`, `_exit()`, failed assertion outside `reach_error`: the path
+    /// ends silently (no exit handler or destructor runs). Also follows the
+    /// call of `exit()`, which does not return.
     Halt,
     /// A construct kappa cannot execute; reaching it makes the path incomplete.
     Unsupported(String),

@@ -1,0 +1,16 @@
+// expect: false
+// constructors run by ascending priority: 101 then 102 then the default, so
+// the trace is 1 2 3 and the error needs it
+// witness: 123
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int trace = 0;
+__attribute__((constructor)) static void last(void) { trace = trace * 10 + 3; }
+__attribute__((constructor(102))) static void second(void) { trace = trace * 10 + 2; }
+__attribute__((constructor(101))) static void first(void) { trace = trace * 10 + 1; }
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x == trace) reach_error();
+  if (x == 7 && trace == 123) reach_error();
+  return 0;
+}
