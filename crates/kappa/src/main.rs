@@ -228,7 +228,7 @@ enum Cmd {
         witness: PathBuf,
         /// Program (.c, .i) or SV-COMP task (.yml).
         program: PathBuf,
-        /// Data model (default: the task's, else ILP32).
+        /// Data model (default: the witness's, else the task's, else ILP32).
         #[arg(long, value_enum)]
         data_model: Option<DataModelArg>,
     },

@@ -50,6 +50,12 @@ impl std::fmt::Display for Answer {
 /// or malformed input is an error.
 pub fn validate_cmd(witness: &Path, program: &Path, dm: Option<DataModel>) -> Result<()> {
     let entries = read_witness(witness)?;
+    // the data model: the option's, else the witness's, else the task's
+    let dm = dm.or_else(|| match entries[0].metadata.task.data_model.as_str() {
+        "ILP32" => Some(DataModel::Ilp32),
+        "LP64" => Some(DataModel::Lp64),
+        _ => None,
+    });
     let prog = crate::verify::load(program, dm, &[], None).map_err(|e| anyhow!("{e}"))?;
     let dm = prog.module.data_model;
     let sources = Sources::read(&prog.sources)?;

@@ -298,13 +298,14 @@ mod tests {
         Pos { line, col }
     }
 
-    const SRC: &str = "#include <x.h>\n\
-int main() { /* if (a) */ int x = f(1, g());\n\
-  for (int i = 0; i < 3; i++) { x++; }\n\
-  while (x > 0 && x < 9) x--;\n\
-  do { x++; } while (x < 5);\n\
-  if (x == 3) { \"while\"; }\n\
-}\n";
+    const SRC: &str = r#"#include <x.h>
+int main() { /* if (a) */ int x = f(1, g());
+  for (int i = 0; i < 3; i++) { x++; }
+  while (x > 0 && x < 9) x--;
+  do { x++; } while (x < 5);
+  if (x == 3) { "while"; }
+}
+"#;
 
     #[test]
     fn loops_skip_comments_strings_and_do_tails() {
