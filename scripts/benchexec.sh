@@ -9,7 +9,7 @@
 #       repository) on the sample outputs in benchexec/test-outputs; fails
 #       unless every verdict maps to its BenchExec result
 #   scripts/benchexec.sh run [ARGS...]            benchexec benchexec/kappa.xml ARGS
-#       (the tasks are ../shared/corpus beside the repository)
+#       (the tasks are ../shared/corpus beside the repository; needs cgroups)
 #   scripts/benchexec.sh table [ARGS...]          table-generator ARGS
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -61,7 +61,12 @@ case "$cmd" in
         fi
         exit "$fail"
         ;;
-    run) exec "$venv/bin/benchexec" "$root/benchexec/kappa.xml" "$@" ;;
+    # (an overlay of / fails on machines without fuse-overlayfs >= 1.10:
+    # the runs see the file system read-only, /tmp and /run hidden)
+    run)
+        exec "$venv/bin/benchexec" "$root/benchexec/kappa.xml" --tool-directory "$root" \
+            --read-only-dir / "$@"
+        ;;
     table) exec "$venv/bin/table-generator" "$@" ;;
     *)
         echo "benchexec.sh: unknown command $cmd (setup, test-tool-info, run, table)" >&2
