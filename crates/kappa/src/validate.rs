@@ -254,6 +254,7 @@ fn validate_violation(
         &prog.module,
         inputs,
         crate::witness::emit::CONCRETE_RUN_TIME,
+        None,
     )? {
         crate::witness::ConcreteEnd::Error(w) => w,
         crate::witness::ConcreteEnd::Other(why) => {

@@ -310,6 +310,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
                 result.verdict,
                 result.witness.as_ref(),
                 dm,
+                deadline,
             )
             .unwrap_or_else(|e| format!("no witness written: {e}")),
         );

@@ -8,7 +8,7 @@ use kappa_engine::{ErrorWitness, Verdict};
 use kappa_frontend::Program;
 use kappa_ir::DataModel;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Most inputs of an error path a violation witness is written for.
 pub const MAX_WITNESS_INPUTS: usize = 100_000;
@@ -17,8 +17,12 @@ pub const MAX_WITNESS_INPUTS: usize = 100_000;
 pub const CONCRETE_RUN_TIME: Duration = Duration::from_secs(20);
 
 /// The interpreter's recorded run of `w`'s inputs, when it reaches
-/// `reach_error`; otherwise why not.
-pub fn recorded_path(prog: &Program, w: &ErrorWitness) -> Result<ErrorWitness> {
+/// `reach_error` before `deadline`; otherwise why not.
+pub fn recorded_path(
+    prog: &Program,
+    w: &ErrorWitness,
+    deadline: Option<Instant>,
+) -> Result<ErrorWitness> {
     if w.inputs.len() > MAX_WITNESS_INPUTS {
         return Err(anyhow!(
             "the error test has {} inputs (more than {MAX_WITNESS_INPUTS})",
@@ -26,7 +30,7 @@ pub fn recorded_path(prog: &Program, w: &ErrorWitness) -> Result<ErrorWitness> {
         ));
     }
     let inputs = w.inputs.iter().map(|i| i.bits).collect();
-    match concrete_run(&prog.module, inputs, CONCRETE_RUN_TIME)? {
+    match concrete_run(&prog.module, inputs, CONCRETE_RUN_TIME, deadline)? {
         ConcreteEnd::Error(ew) => Ok(*ew),
         ConcreteEnd::Other(why) => Err(anyhow!("{why}")),
     }
@@ -35,18 +39,20 @@ pub fn recorded_path(prog: &Program, w: &ErrorWitness) -> Result<ErrorWitness> {
 /// Writes the witness of a verdict to `path`: a violation witness for
 /// `false` (from `witness`, re-run on the interpreter to record its path),
 /// a correctness witness for `true`. Returns the note to print; `unknown`
-/// writes nothing. An error says why no witness was written.
+/// writes nothing. An error says why no witness was written (the re-run
+/// stops at `deadline`, so that the verdict is still printed in time).
 pub fn write_witness(
     path: &Path,
     prog: &Program,
     verdict: Verdict,
     witness: Option<&ErrorWitness>,
     dm: DataModel,
+    deadline: Option<Instant>,
 ) -> Result<String> {
     let sources = Sources::read(&prog.sources)?;
     let entry = match (verdict, witness) {
         (Verdict::False, Some(w)) => {
-            let rec = recorded_path(prog, w)?;
+            let rec = recorded_path(prog, w, deadline)?;
             violation_entry(&prog.module, &sources, &rec, dm)?
         }
         (Verdict::True, _) => correctness_entry(&sources, dm),
@@ -60,8 +66,12 @@ pub fn write_witness(
 /// input's call site, from the interpreter's run of the confirmed inputs
 /// (the values stay native mode's). Leaves `w` alone when the interpreter
 /// cannot follow the program there, and says why.
-pub fn locate_native_witness(prog: &Program, w: &mut ErrorWitness) -> Result<()> {
-    let rec = recorded_path(prog, w)?;
+pub fn locate_native_witness(
+    prog: &Program,
+    w: &mut ErrorWitness,
+    deadline: Option<Instant>,
+) -> Result<()> {
+    let rec = recorded_path(prog, w, deadline)?;
     if rec.inputs.len() < w.inputs.len() {
         return Err(anyhow!(
             "the interpreter's run reads {} of the test's {} inputs",
@@ -88,7 +98,7 @@ pub fn native_witness_lines(
     dm: DataModel,
     verdict: Verdict,
     witness: Option<&mut ErrorWitness>,
-    deadline: Option<std::time::Instant>,
+    deadline: Option<Instant>,
 ) -> Vec<String> {
     if verdict == Verdict::Unknown || (verdict == Verdict::True && args.witness.is_none()) {
         return vec![];
@@ -100,19 +110,19 @@ pub fn native_witness_lines(
     let mut notes = vec![];
     let mut located = true;
     if let Some(w) = witness {
-        if let Err(e) = locate_native_witness(&prog, w) {
+        if let Err(e) = locate_native_witness(&prog, w, deadline) {
             notes.push(format!("no source positions of the error path: {e}"));
             located = false;
         }
         if let (Some(path), true) = (&args.witness, located) {
             notes.push(
-                write_witness(path, &prog, verdict, Some(w), dm)
+                write_witness(path, &prog, verdict, Some(w), dm, deadline)
                     .unwrap_or_else(|e| format!("no witness written: {e}")),
             );
         }
     } else if let Some(path) = &args.witness {
         notes.push(
-            write_witness(path, &prog, verdict, None, dm)
+            write_witness(path, &prog, verdict, None, dm, deadline)
                 .unwrap_or_else(|e| format!("no witness written: {e}")),
         );
     }

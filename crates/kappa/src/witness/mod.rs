@@ -269,12 +269,19 @@ pub enum ConcreteEnd {
 }
 
 /// Runs `module` on the interpreter with `inputs` (in call order; missing
-/// ones are 0) recording the path's branch decisions and input reads.
-pub fn concrete_run(module: &Module, inputs: Vec<u128>, timeout: Duration) -> Result<ConcreteEnd> {
+/// ones are 0) recording the path's branch decisions and input reads, for
+/// at most `timeout` and not past `deadline`.
+pub fn concrete_run(
+    module: &Module,
+    inputs: Vec<u128>,
+    timeout: Duration,
+    deadline: Option<std::time::Instant>,
+) -> Result<ConcreteEnd> {
     let cfg = Config {
         concrete_inputs: Some(inputs),
         record_events: true,
         timeout: Some(timeout),
+        deadline,
         ..Config::default()
     };
     let solver = kappa_solver::build_solver(&kappa_solver::SolverConfig::default());
