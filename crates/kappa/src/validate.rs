@@ -14,8 +14,10 @@
 //!
 //! A correctness witness is checked for its structure and its invariants'
 //! locations (each `loop_invariant` must sit at a loop keyword of the named
-//! file, in C-expression format); the invariants' values are not checked
-//! yet, so a well-formed one gets `unknown` (never `confirmed`).
+//! file, in C-expression format), and its `while`/`for` loop invariants are
+//! evaluated on a few sampled native runs (see `witness::invariants`): a
+//! falsified or non-compiling invariant is `rejected`; otherwise the answer
+//! is `unknown` (never `confirmed`: nothing is proven).
 
 use crate::witness::write::{steps, Step, StepKind};
 use crate::witness::{read_witness, Entry, Location, Sources, Waypoint};
@@ -63,7 +65,7 @@ pub fn validate_cmd(witness: &Path, program: &Path, dm: Option<DataModel>) -> Re
     for e in &entries {
         let a = match e.entry_type.as_str() {
             "violation_sequence" => validate_violation(&prog, &sources, e, dm)?,
-            "invariant_set" => validate_correctness(&sources, e)?,
+            "invariant_set" => validate_correctness(&prog, &sources, e, dm)?,
             other => Answer::Unknown(format!("entry type {other} is not checked")),
         };
         answer = match (answer, a) {
@@ -329,10 +331,16 @@ fn validate_violation(
     )
 }
 
-fn validate_correctness(sources: &Sources, e: &Entry) -> Result<Answer> {
+fn validate_correctness(
+    prog: &kappa_frontend::Program,
+    sources: &Sources,
+    e: &Entry,
+    dm: DataModel,
+) -> Result<Answer> {
     if let Some(a) = check_metadata(sources, e) {
         return Ok(a);
     }
+    let mut loop_invariants = vec![];
     for (k, c) in e.content.iter().enumerate() {
         let Some(inv) = &c.invariant else {
             return Ok(Answer::Rejected(format!(
@@ -372,15 +380,24 @@ fn validate_correctness(sources: &Sources, e: &Entry) -> Result<Answer> {
                         loc.file_name, loc.line
                     )));
                 }
+                loop_invariants.push((file, p, inv.value.clone()));
             }
             "location_invariant" => {}
             other => return Ok(Answer::Rejected(format!("unknown invariant type {other}"))),
         }
     }
+    use crate::witness::invariants::{check, Sampled, SAMPLES};
+    let sampled = match check(&prog.sources[0], sources, &loop_invariants, dm) {
+        Sampled::Held { checked } => {
+            format!("{checked} non-trivial ones held on {SAMPLES} sampled native runs")
+        }
+        Sampled::Falsified(why) | Sampled::Malformed(why) => return Ok(Answer::Rejected(why)),
+        Sampled::NotRun(why) => format!("not run on samples ({why})"),
+    };
     // a correctness witness is confirmed only by proving the program
-    // correct with its invariants, which kappa does not do yet
+    // correct with its invariants, which kappa does not do
     Ok(Answer::Unknown(format!(
-        "well-formed, {} invariants at loop keywords; their values and the program's correctness are not checked",
+        "well-formed, {} invariants at loop keywords, {sampled}; the invariants and the program's correctness are not proven",
         e.content.len()
     )))
 }

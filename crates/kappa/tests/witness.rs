@@ -309,6 +309,43 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
 }
 
 #[test]
+fn loop_invariants_are_sampled_natively() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/witness/even_sum.c");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &[]);
+    assert_eq!(verdict, "true");
+    let v = checked_witness(&w, &schema).unwrap();
+    let inv = &v[0]["content"][0]["invariant"];
+    assert_eq!(inv["location"]["line"], 10);
+    assert_eq!(inv["location"]["column"], 3);
+    assert_eq!(inv["value"], "1");
+    let with = |value: &str| {
+        let bad = dir.path().join("inv.yml");
+        planted(&w, &bad, |v| {
+            v[0]["content"][0]["invariant"]["value"] = value.into();
+            true
+        });
+        validate(&bad, &p)
+    };
+    let held = with("s % 2 == 0 && 0 <= i && i <= n");
+    assert!(
+        held.starts_with("unknown: well-formed") && held.contains("1 non-trivial ones held"),
+        "{held}"
+    );
+    let answer = with("i < 5");
+    assert!(
+        answer.starts_with("rejected: a loop invariant is false"),
+        "{answer}"
+    );
+    let answer = with("no_such_variable > 0");
+    assert!(
+        answer.starts_with("rejected:") && answer.contains("no_such_variable"),
+        "{answer}"
+    );
+}
+
+#[test]
 fn bad_witnesses_are_bad_input() {
     let p = repo_root().join("tests/witness/one_value.c");
     let dir = tempfile::tempdir().unwrap();

@@ -13,6 +13,7 @@
 //! invariant is `1` (kappa computes no loop invariants yet).
 
 pub mod emit;
+pub mod invariants;
 pub mod source;
 pub mod write;
 

@@ -284,6 +284,33 @@ impl Source {
         Some(self.toks[close].pos)
     }
 
+    /// The condition clause of the `while` or `for` loop whose keyword
+    /// starts at `p`: the position of its first token and of the token
+    /// just after it (`)` or the second `;`). `None` for `do` loops and
+    /// anything else.
+    pub fn loop_condition(&self, p: Pos) -> Option<(Pos, Pos)> {
+        let k = self.token_at(p);
+        let t = self.toks.get(k)?;
+        if t.pos != p || !matches!(t.text.as_str(), "while" | "for") || self.is_do_tail(k) {
+            return None;
+        }
+        let open = k + 1;
+        if self.toks.get(open)?.text != "(" {
+            return None;
+        }
+        let close = self.matching(open)?;
+        if t.text == "while" {
+            return Some((self.toks[open + 1].pos, self.toks[close].pos));
+        }
+        let semis: Vec<usize> = (open + 1..close)
+            .filter(|&j| self.toks[j].text == ";" && self.depth(open, j) == 1)
+            .collect();
+        if semis.len() != 2 {
+            return None;
+        }
+        Some((self.toks[semis[0] + 1].pos, self.toks[semis[1]].pos))
+    }
+
     /// Whether a loop keyword (see [`Source::loops`]) starts at `p`.
     pub fn is_loop_keyword(&self, p: Pos) -> bool {
         self.loops().iter().any(|l| l.pos == p)
@@ -336,6 +363,15 @@ int main() { /* if (a) */ int x = f(1, g());
         assert_eq!(s.branch_keyword(p(4, 3)), None);
         // and of a do-while's: the `}` before `while`
         assert_eq!(s.branch_keyword(p(5, 13)), None);
+    }
+
+    #[test]
+    fn loop_conditions() {
+        let s = Source::new(SRC);
+        assert_eq!(s.loop_condition(p(3, 3)), Some((p(3, 19), p(3, 24))));
+        assert_eq!(s.loop_condition(p(4, 3)), Some((p(4, 10), p(4, 24))));
+        assert_eq!(s.loop_condition(p(5, 3)), None);
+        assert_eq!(s.loop_condition(p(5, 15)), None);
     }
 
     #[test]
