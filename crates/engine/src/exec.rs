@@ -499,6 +499,15 @@ impl Engine<'_> {
             }
         }
         self.coverage.bump(st.func(), st.loc);
+        let record = |s: &mut State, e: EdgeId| {
+            if let Some(k) = succs.iter().position(|x| *x == e) {
+                s.trail.events.push_back(crate::PathEvent::Branch {
+                    src: f.edges[e.index()].src,
+                    taken: k as u32,
+                    of: succs.len() as u32,
+                });
+            }
+        };
         match feasible.len() {
             0 => {
                 self.terminate(st, End::Pruned, validate);
@@ -507,6 +516,9 @@ impl Engine<'_> {
             1 => {
                 let (e, c, model) = feasible.pop().unwrap();
                 Self::constrain(&mut st, c, model);
+                if self.cfg.record_events {
+                    record(&mut st, e);
+                }
                 let edge = &f.edges[e.index()];
                 st.visit(edge.src);
                 st.loc = edge.to;
@@ -526,6 +538,9 @@ impl Engine<'_> {
                         std::mem::replace(&mut st, dummy_state())
                     };
                     Self::constrain(&mut s, c, model);
+                    if self.cfg.record_events {
+                        record(&mut s, e);
+                    }
                     let edge = &f.edges[e.index()];
                     s.visit(edge.src);
                     s.loc = edge.to;
@@ -804,6 +819,12 @@ impl Engine<'_> {
                     self.stats.hinted_inputs += 1;
                 }
             }
+        }
+        if self.cfg.record_events {
+            st.trail.events.push_back(crate::PathEvent::Input {
+                src,
+                index: k as u32,
+            });
         }
         st.inputs.push_back(Input::One(InputRec {
             sym,

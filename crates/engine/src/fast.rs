@@ -255,6 +255,7 @@ impl Engine<'_> {
                 edge
             }
             0 => return false,
+            _ if self.cfg.record_events => return false, // `branch` records it
             _ => {
                 // a branch: take it here only if exactly one side is concretely true
                 let mut taken = None;

@@ -30,7 +30,7 @@ pub use searcher::SearcherKind;
 pub use tree::{ExecTree, LeafKind};
 
 use kappa_expr::Expr;
-use kappa_ir::{FuncId, Loc, Module, Ty};
+use kappa_ir::{FuncId, Loc, Module, SrcLoc, Ty};
 use kappa_solver::Solver;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -84,6 +84,10 @@ pub struct Config {
     pub prune: Option<prune::Prune>,
     /// Loop navigation (`--mode navigate`). Default: off.
     pub navigate: Option<navigate::NavigateOptions>,
+    /// Record each path's branch decisions and input reads
+    /// ([`ErrorWitness::events`]); meant for concrete runs that write or
+    /// check a witness. Default: false.
+    pub record_events: bool,
 }
 
 impl Default for Config {
@@ -104,6 +108,7 @@ impl Default for Config {
             state_matching: false,
             prune: None,
             navigate: None,
+            record_events: false,
         }
     }
 }
@@ -165,6 +170,34 @@ pub struct ErrorWitness {
     pub path_elided: u64,
     /// Where `reach_error` was called.
     pub location: String,
+    /// The source position of that call, if known.
+    pub error_src: Option<SrcLoc>,
+    /// Branch decisions and input reads of the path in order (empty unless
+    /// [`Config::record_events`]).
+    pub events: Vec<PathEvent>,
+}
+
+/// One step of a path that a witness talks about (see [`Config::record_events`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum PathEvent {
+    /// A location with several outgoing edges: the path took edge `taken`
+    /// (0 = the first, i.e. LLVM's true successor of a conditional branch)
+    /// of `of`.
+    Branch {
+        /// The branch instruction's source position.
+        src: Option<SrcLoc>,
+        /// Index of the edge taken.
+        taken: u32,
+        /// Number of outgoing edges.
+        of: u32,
+    },
+    /// The path read its `index`-th input (a `__VERIFIER_nondet_*` call).
+    Input {
+        /// The call's source position.
+        src: Option<SrcLoc>,
+        /// Index of the input among the path's inputs.
+        index: u32,
+    },
 }
 
 /// What the validator (native replay) said of a witness.

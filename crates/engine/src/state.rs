@@ -107,6 +107,11 @@ pub struct Trail {
     /// File and line of the last step (a copy of the back of `steps`, kept
     /// for the cheap repeat check on every edge).
     last: Option<(u32, u32)>,
+    /// The path's branch decisions and input reads in order, recorded only
+    /// with [`crate::Config::record_events`] (witness writing and checking).
+    pub events: Vector<crate::PathEvent>,
+    /// The exact source position of the last edge run (line and column).
+    pub last_src: Option<SrcLoc>,
 }
 
 /// A symbolic execution state.
@@ -171,6 +176,7 @@ impl State {
     /// Appends a source line to the trail unless it repeats the last one.
     pub fn visit(&mut self, src: Option<SrcLoc>) {
         let Some(src) = src else { return };
+        self.trail.last_src = Some(src);
         if self.trail.last == Some((src.file, src.line)) {
             return;
         }

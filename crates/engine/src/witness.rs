@@ -173,6 +173,8 @@ impl Engine<'_> {
             path,
             path_elided: st.trail.elided,
             location,
+            error_src: st.trail.last_src,
+            events: st.trail.events.iter().copied().collect(),
         })
     }
 

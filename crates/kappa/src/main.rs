@@ -8,8 +8,10 @@ mod overflow;
 mod portfolio;
 mod report;
 mod templates;
+mod validate;
 mod verify;
 mod watchdog;
+mod witness;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use kappa_ir::DataModel;
@@ -119,6 +121,10 @@ pub struct VerifyArgs {
     /// Draw the symbolic execution tree to FILE.dot or FILE.svg.
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
+    /// Write an SV-COMP 2.0 witness (YAML) to FILE: a violation witness for
+    /// `false`, a correctness witness for `true`, nothing for `unknown`.
+    #[arg(long, value_name = "FILE")]
+    pub witness: Option<PathBuf>,
     /// Write the error test in Test-Comp format (metadata.xml + testcase) to DIR.
     #[arg(long, value_name = "DIR")]
     pub tests_dir: Option<PathBuf>,
@@ -219,6 +225,17 @@ enum Cmd {
         /// Print one JSON object on stdout.
         #[arg(long)]
         json: bool,
+    },
+    /// Check an SV-COMP 2.0 witness against a program: prints `confirmed`,
+    /// `rejected: reason` or `unknown: reason` (exit 0 for each).
+    Validate {
+        /// The witness (YAML).
+        witness: PathBuf,
+        /// Program (.c, .i) or SV-COMP task (.yml).
+        program: PathBuf,
+        /// Data model (default: the witness's, else the task's, else ILP32).
+        #[arg(long, value_enum)]
+        data_model: Option<DataModelArg>,
     },
     /// Print the cycles and templates of compact symbolic execution.
     Templates {
@@ -371,6 +388,11 @@ fn run(cli: Cli) -> ExitCode {
             output,
             data_model,
         } => native::symbolize_cmd(&file, &output, data_model.map(Into::into)),
+        Cmd::Validate {
+            witness,
+            program,
+            data_model,
+        } => validate::validate_cmd(&witness, &program, data_model.map(Into::into)),
         Cmd::Ir { file, data_model } => verify::ir_cmd(&file, data_model.map(Into::into)),
         Cmd::Templates {
             file,

@@ -260,7 +260,15 @@ pub fn verify_native(args: &VerifyArgs) -> Result<()> {
     let mut stats = run.stats.clone();
     stats.wall_time = start.elapsed().as_secs_f64();
     let mut notes = run.notes;
-    if let (Some(dir), Some(w)) = (&args.tests_dir, &run.witness) {
+    let mut witness = run.witness;
+    notes.extend(crate::witness::emit::native_witness_lines(
+        args,
+        dm,
+        run.verdict,
+        witness.as_mut(),
+        deadline,
+    ));
+    if let (Some(dir), Some(w)) = (&args.tests_dir, &witness) {
         kappa_replay::write_testcomp(
             dir,
             &sources,
@@ -277,7 +285,7 @@ pub fn verify_native(args: &VerifyArgs) -> Result<()> {
         mode: "native",
         verdict: run.verdict,
         reason: run.reason,
-        witness: run.witness,
+        witness,
         replay: run.replay,
         stats,
         peak_memory_kb: report::peak_memory_kb(),
@@ -796,5 +804,7 @@ fn witness(e: &crate::native_server::ErrorReport) -> ErrorWitness {
         path: vec![],
         path_elided: 0,
         location: "reach_error".into(),
+        error_src: None,
+        events: vec![],
     }
 }

@@ -382,6 +382,19 @@ pub(crate) fn emit(
         .map_err(|e| anyhow!("writing tests to {}: {e}", dir.display()))?;
         notes.push(format!("test written to {}", dir.display()));
     }
+    if let Some(path) = &args.witness {
+        notes.push(
+            crate::witness::emit::write_witness(
+                path,
+                &prog,
+                result.verdict,
+                result.witness.as_ref(),
+                dm,
+                deadline,
+            )
+            .unwrap_or_else(|e| format!("no witness written: {e}")),
+        );
+    }
     let mut stats = result.stats.clone();
     stats.wall_time = start.elapsed().as_secs_f64();
     let r = Report {

@@ -1,0 +1,448 @@
+//! `kappa validate WITNESS PROGRAM`: checks an SV-COMP 2.0 witness against
+//! a program and prints `confirmed`, `rejected: reason` or `unknown: reason`.
+//!
+//! A violation witness is checked from the witness alone: its
+//! `function_return` values are the inputs, in order; the interpreter runs
+//! the program on them recording the path, every waypoint must match the
+//! path in order (a `follow` waypoint is the first step at its location
+//! after the previous one, and must satisfy its constraint; no step before
+//! it may match an `avoid` waypoint of its segment), the target must be the
+//! `reach_error()` call that ends the run, and the program compiled
+//! natively must reach `reach_error` on the same inputs. Waypoints of type
+//! `assumption` and `function_enter` are not checked: such a witness gets
+//! `unknown`.
+//!
+//! A correctness witness is checked for its structure and its invariants'
+//! locations (each `loop_invariant` must sit at a loop keyword of the named
+//! file, in C-expression format), and its `while`/`for` loop invariants are
+//! evaluated on a few sampled native runs (see `witness::invariants`): a
+//! falsified or non-compiling invariant is `rejected`; otherwise the answer
+//! is `unknown` (never `confirmed`: nothing is proven).
+
+use crate::witness::write::{steps, Step, StepKind};
+use crate::witness::{read_witness, Entry, Location, Sources, Waypoint};
+use anyhow::{anyhow, Result};
+use kappa_ir::DataModel;
+use kappa_replay::{Limits, Outcome, TestInput, TestVector};
+use std::path::Path;
+use std::time::Duration;
+
+/// A validator's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The witness holds.
+    Confirmed,
+    /// The witness is wrong (why).
+    Rejected(String),
+    /// Not decided (why).
+    Unknown(String),
+}
+
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Answer::Confirmed => write!(f, "confirmed"),
+            Answer::Rejected(r) => write!(f, "rejected: {r}"),
+            Answer::Unknown(r) => write!(f, "unknown: {r}"),
+        }
+    }
+}
+
+/// `kappa validate`: prints the answer (exit 0 whatever it is); unreadable
+/// or malformed input is an error.
+pub fn validate_cmd(witness: &Path, program: &Path, dm: Option<DataModel>) -> Result<()> {
+    let entries = read_witness(witness)?;
+    // the data model: the option's, else the witness's, else the task's
+    let dm = dm.or_else(|| match entries[0].metadata.task.data_model.as_str() {
+        "ILP32" => Some(DataModel::Ilp32),
+        "LP64" => Some(DataModel::Lp64),
+        _ => None,
+    });
+    let prog = crate::verify::load(program, dm, &[], None).map_err(|e| anyhow!("{e}"))?;
+    let dm = prog.module.data_model;
+    let sources = Sources::read(&prog.sources)?;
+    let mut answer = Answer::Confirmed;
+    for e in &entries {
+        let a = match e.entry_type.as_str() {
+            "violation_sequence" => validate_violation(&prog, &sources, e, dm)?,
+            "invariant_set" => validate_correctness(&prog, &sources, e, dm)?,
+            other => Answer::Unknown(format!("entry type {other} is not checked")),
+        };
+        answer = match (answer, a) {
+            (Answer::Rejected(r), _) | (_, Answer::Rejected(r)) => Answer::Rejected(r),
+            (Answer::Unknown(r), _) | (_, Answer::Unknown(r)) => Answer::Unknown(r),
+            _ => Answer::Confirmed,
+        };
+    }
+    println!("{answer}");
+    Ok(())
+}
+
+/// Checks of the metadata: format 2.0 and the input files' hashes.
+fn check_metadata(sources: &Sources, e: &Entry) -> Option<Answer> {
+    if e.metadata.format_version != "2.0" {
+        return Some(Answer::Unknown(format!(
+            "format version {} (kappa checks 2.0)",
+            e.metadata.format_version
+        )));
+    }
+    for (name, hash) in &e.metadata.task.input_file_hashes {
+        let Some(k) = sources.index_of_name(name) else {
+            return Some(Answer::Rejected(format!(
+                "the witness names input file {name}, not one of the program's"
+            )));
+        };
+        if !hash.eq_ignore_ascii_case(sources.sha256(k)) {
+            return Some(Answer::Rejected(format!(
+                "input file {name} has another SHA-256 than the witness states"
+            )));
+        }
+    }
+    None
+}
+
+/// Whether step `s` is at `loc` (the column must agree when the waypoint has one).
+fn at(sources: &Sources, s: &Step, loc: &Location) -> bool {
+    let Some(a) = s.at else { return false };
+    sources.index_of_name(&loc.file_name) == Some(a.file)
+        && a.line == loc.line
+        && (loc.column.is_none() || loc.column == a.col)
+}
+
+/// The value `V` of a `\result == V` constraint.
+fn result_value(w: &Waypoint) -> Option<i128> {
+    let c = w.constraint.as_ref()?;
+    let rest = c.value.trim().strip_prefix("\\result")?.trim_start();
+    let v = rest.strip_prefix("==")?.trim();
+    let v = v.trim_end_matches(['u', 'U', 'l', 'L']);
+    let (neg, digits) = match v.strip_prefix('-') {
+        Some(d) => (true, d.trim()),
+        None => (false, v),
+    };
+    let mag = match digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        Some(h) => i128::from_str_radix(h, 16).ok()?,
+        None => digits.parse::<i128>().ok()?,
+    };
+    Some(if neg { -mag } else { mag })
+}
+
+/// How a step stands to a waypoint at its location: `Ok(())` when it
+/// satisfies the constraint, else what it does instead.
+fn satisfies(s: &Step, w: &Waypoint) -> Result<(), String> {
+    match (&s.kind, w.ty.as_str()) {
+        (StepKind::Return { value, bits, width }, "function_return") => {
+            let want = result_value(w).ok_or("unreadable function_return constraint")?;
+            let mask = if *width >= 128 {
+                u128::MAX
+            } else {
+                (1u128 << width) - 1
+            };
+            if (want as u128) & mask == *bits {
+                Ok(())
+            } else {
+                Err(format!("the call returns {value}"))
+            }
+        }
+        (StepKind::Branch(b), "branching") => {
+            let want = w.constraint.as_ref().map(|c| c.value.trim());
+            match want {
+                Some("true") | Some("false") if Some(b.to_string().as_str()) == want => Ok(()),
+                Some("true") | Some("false") => Err(format!("the condition is {b}")),
+                _ => Err("unreadable branching constraint".into()),
+            }
+        }
+        (StepKind::Target, "target") => Ok(()),
+        _ => Err("another kind of step is there".into()),
+    }
+}
+
+fn describe(w: &Waypoint) -> String {
+    let col = w
+        .location
+        .column
+        .map(|c| format!(":{c}"))
+        .unwrap_or_default();
+    let c = w
+        .constraint
+        .as_ref()
+        .map(|c| format!(" ({})", c.value))
+        .unwrap_or_default();
+    format!(
+        "{} waypoint at {}:{}{col}{c}",
+        w.ty, w.location.file_name, w.location.line
+    )
+}
+
+/// The structure of a violation sequence: every segment is `avoid`
+/// waypoints then one `follow`; the last follow is the only target.
+fn check_segments(e: &Entry) -> Result<Vec<Vec<&Waypoint>>, String> {
+    let mut segs = vec![];
+    for (k, c) in e.content.iter().enumerate() {
+        let seg = c
+            .segment
+            .as_ref()
+            .ok_or_else(|| format!("content item {} is not a segment", k + 1))?;
+        let wps: Vec<&Waypoint> = seg.iter().map(|i| &i.waypoint).collect();
+        let Some((last, avoids)) = wps.split_last() else {
+            return Err(format!("segment {} is empty", k + 1));
+        };
+        if last.action != "follow" || avoids.iter().any(|w| w.action != "avoid") {
+            return Err(format!(
+                "segment {} is not avoid waypoints then one follow",
+                k + 1
+            ));
+        }
+        let is_last = k + 1 == e.content.len();
+        if (last.ty == "target") != is_last || avoids.iter().any(|w| w.ty == "target") {
+            return Err("the target must be the last segment's follow waypoint".into());
+        }
+        segs.push(wps);
+    }
+    if segs.is_empty() {
+        return Err("no segment".into());
+    }
+    Ok(segs)
+}
+
+fn validate_violation(
+    prog: &kappa_frontend::Program,
+    sources: &Sources,
+    e: &Entry,
+    dm: DataModel,
+) -> Result<Answer> {
+    if let Some(a) = check_metadata(sources, e) {
+        return Ok(a);
+    }
+    let segs = match check_segments(e) {
+        Ok(s) => s,
+        Err(r) => {
+            return Ok(Answer::Rejected(format!(
+                "malformed violation sequence: {r}"
+            )))
+        }
+    };
+    for w in segs.iter().flatten() {
+        match w.ty.as_str() {
+            "function_return" | "branching" | "target" => {}
+            "assumption" | "function_enter" => {
+                return Ok(Answer::Unknown(format!(
+                    "{} waypoints are not checked by kappa",
+                    w.ty
+                )))
+            }
+            other => return Ok(Answer::Rejected(format!("unknown waypoint type {other}"))),
+        }
+    }
+    // the inputs: the function_return values followed, in order
+    let mut values = vec![];
+    for w in segs.iter().filter_map(|s| s.last()) {
+        if w.ty == "function_return" {
+            match result_value(w) {
+                Some(v) => values.push(v),
+                None => {
+                    return Ok(Answer::Rejected(format!(
+                        "{}: constraint is not `\\result == VALUE`",
+                        describe(w)
+                    )))
+                }
+            }
+        }
+    }
+    let inputs: Vec<u128> = values.iter().map(|v| *v as u128).collect();
+    let rec = match crate::witness::concrete_run(
+        &prog.module,
+        inputs,
+        crate::witness::emit::CONCRETE_RUN_TIME,
+        None,
+    )? {
+        crate::witness::ConcreteEnd::Error(w) => w,
+        crate::witness::ConcreteEnd::Other(why) => {
+            return Ok(Answer::Rejected(format!("on the witness's inputs, {why}")))
+        }
+    };
+    let path = steps(&prog.module, sources, &rec);
+    let reads = path
+        .iter()
+        .filter(|s| matches!(s.kind, StepKind::Return { .. }))
+        .count();
+    if reads != values.len() {
+        return Ok(Answer::Rejected(format!(
+            "the run reads {reads} nondet values, the witness gives {}",
+            values.len()
+        )));
+    }
+    let mut cursor = 0usize;
+    for seg in &segs {
+        let (follow, avoids) = seg.split_last().expect("checked non-empty");
+        let Some(j) = (cursor..path.len()).find(|&j| at(sources, &path[j], &follow.location))
+        else {
+            return Ok(Answer::Rejected(format!(
+                "{} is not reached by the run",
+                describe(follow)
+            )));
+        };
+        for a in avoids {
+            if let Some(s) = path[cursor..j]
+                .iter()
+                .find(|s| at(sources, s, &a.location) && satisfies(s, a).is_ok())
+            {
+                let _ = s;
+                return Ok(Answer::Rejected(format!(
+                    "the run passes the {}",
+                    describe(a)
+                )));
+            }
+        }
+        if let Err(why) = satisfies(&path[j], follow) {
+            return Ok(Answer::Rejected(format!("{}: {why}", describe(follow))));
+        }
+        if follow.ty == "target" && j + 1 != path.len() {
+            return Ok(Answer::Rejected(format!(
+                "{} is not where the run calls reach_error",
+                describe(follow)
+            )));
+        }
+        cursor = j + 1;
+    }
+    // the interpreter agrees; the native program must too
+    let test = TestVector {
+        inputs: values
+            .iter()
+            .map(|v| TestInput::new("", v.to_string()))
+            .collect(),
+    };
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory_bytes: 1 << 30,
+        deadline: None,
+    };
+    Ok(
+        match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
+            Ok(r) if r.outcome == Outcome::ReachedError => Answer::Confirmed,
+            Ok(r) => Answer::Rejected(format!(
+                "the native run does not reach reach_error ({:?})",
+                r.outcome
+            )),
+            Err(e) => Answer::Unknown(format!("native replay failed: {e}")),
+        },
+    )
+}
+
+fn validate_correctness(
+    prog: &kappa_frontend::Program,
+    sources: &Sources,
+    e: &Entry,
+    dm: DataModel,
+) -> Result<Answer> {
+    if let Some(a) = check_metadata(sources, e) {
+        return Ok(a);
+    }
+    let mut loop_invariants = vec![];
+    for (k, c) in e.content.iter().enumerate() {
+        let Some(inv) = &c.invariant else {
+            return Ok(Answer::Rejected(format!(
+                "content item {} is not an invariant",
+                k + 1
+            )));
+        };
+        let loc = &inv.location;
+        let Some(file) = sources.index_of_name(&loc.file_name) else {
+            return Ok(Answer::Rejected(format!(
+                "invariant {} names file {}, not one of the program's",
+                k + 1,
+                loc.file_name
+            )));
+        };
+        if inv.format != "c_expression" {
+            return Ok(Answer::Unknown(format!(
+                "invariant format {} is not checked",
+                inv.format
+            )));
+        }
+        match inv.ty.as_str() {
+            "loop_invariant" => {
+                let Some(col) = loc.column else {
+                    return Ok(Answer::Rejected(format!(
+                        "loop invariant at line {} has no column",
+                        loc.line
+                    )));
+                };
+                let p = crate::witness::source::Pos {
+                    line: loc.line,
+                    col,
+                };
+                if !sources.source(file).is_loop_keyword(p) {
+                    return Ok(Answer::Rejected(format!(
+                        "loop invariant at {}:{}:{col} is not at a loop keyword",
+                        loc.file_name, loc.line
+                    )));
+                }
+                loop_invariants.push((file, p, inv.value.clone()));
+            }
+            "location_invariant" => {}
+            other => return Ok(Answer::Rejected(format!("unknown invariant type {other}"))),
+        }
+    }
+    use crate::witness::invariants::{check, Sampled, SAMPLES};
+    let sampled = match check(&prog.sources[0], sources, &loop_invariants, dm) {
+        Sampled::Held { checked } => {
+            format!("{checked} non-trivial ones held on {SAMPLES} sampled native runs")
+        }
+        Sampled::Falsified(why) | Sampled::Malformed(why) => return Ok(Answer::Rejected(why)),
+        Sampled::NotRun(why) => format!("not run on samples ({why})"),
+    };
+    // a correctness witness is confirmed only by proving the program
+    // correct with its invariants, which kappa does not do
+    Ok(Answer::Unknown(format!(
+        "well-formed, {} invariants at loop keywords, {sampled}; the invariants and the program's correctness are not proven",
+        e.content.len()
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ret(v: &str) -> Waypoint {
+        Waypoint {
+            ty: "function_return".into(),
+            action: "follow".into(),
+            location: Location {
+                file_name: "a.c".into(),
+                line: 1,
+                column: None,
+                function: None,
+            },
+            constraint: Some(crate::witness::Constraint {
+                value: v.into(),
+                format: Some("acsl_expression".into()),
+            }),
+        }
+    }
+
+    #[test]
+    fn result_values() {
+        assert_eq!(result_value(&ret("\\result == 42")), Some(42));
+        assert_eq!(result_value(&ret("\\result==-7")), Some(-7));
+        assert_eq!(result_value(&ret("\\result == 0xffU")), Some(255));
+        assert_eq!(result_value(&ret("\\result > 3")), None);
+        assert_eq!(result_value(&ret("x == 3")), None);
+    }
+
+    #[test]
+    fn return_values_compare_modulo_the_width() {
+        let s = Step {
+            at: None,
+            kind: StepKind::Return {
+                value: "255".into(),
+                bits: 255,
+                width: 8,
+            },
+        };
+        assert!(satisfies(&s, &ret("\\result == -1")).is_ok());
+        assert!(satisfies(&s, &ret("\\result == 254")).is_err());
+    }
+}

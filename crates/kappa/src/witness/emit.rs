@@ -1,0 +1,130 @@
+//! After a verdict: writing the witness `kappa verify --witness` asks for,
+//! and giving native mode's error witness its source positions (the
+//! interpreter re-runs the program on the confirmed inputs).
+
+use super::{concrete_run, correctness_entry, violation_entry, write_yaml, ConcreteEnd, Sources};
+use anyhow::{anyhow, Result};
+use kappa_engine::{ErrorWitness, Verdict};
+use kappa_frontend::Program;
+use kappa_ir::DataModel;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Most inputs of an error path a violation witness is written for.
+pub const MAX_WITNESS_INPUTS: usize = 100_000;
+
+/// Time given to the interpreter's concrete run of an error test.
+pub const CONCRETE_RUN_TIME: Duration = Duration::from_secs(20);
+
+/// The interpreter's recorded run of `w`'s inputs, when it reaches
+/// `reach_error` before `deadline`; otherwise why not.
+pub fn recorded_path(
+    prog: &Program,
+    w: &ErrorWitness,
+    deadline: Option<Instant>,
+) -> Result<ErrorWitness> {
+    if w.inputs.len() > MAX_WITNESS_INPUTS {
+        return Err(anyhow!(
+            "the error test has {} inputs (more than {MAX_WITNESS_INPUTS})",
+            w.inputs.len()
+        ));
+    }
+    let inputs = w.inputs.iter().map(|i| i.bits).collect();
+    match concrete_run(&prog.module, inputs, CONCRETE_RUN_TIME, deadline)? {
+        ConcreteEnd::Error(ew) => Ok(*ew),
+        ConcreteEnd::Other(why) => Err(anyhow!("{why}")),
+    }
+}
+
+/// Writes the witness of a verdict to `path`: a violation witness for
+/// `false` (from `witness`, re-run on the interpreter to record its path),
+/// a correctness witness for `true`. Returns the note to print; `unknown`
+/// writes nothing. An error says why no witness was written (the re-run
+/// stops at `deadline`, so that the verdict is still printed in time).
+pub fn write_witness(
+    path: &Path,
+    prog: &Program,
+    verdict: Verdict,
+    witness: Option<&ErrorWitness>,
+    dm: DataModel,
+    deadline: Option<Instant>,
+) -> Result<String> {
+    let sources = Sources::read(&prog.sources)?;
+    let entry = match (verdict, witness) {
+        (Verdict::False, Some(w)) => {
+            let rec = recorded_path(prog, w, deadline)?;
+            violation_entry(&prog.module, &sources, &rec, dm)?
+        }
+        (Verdict::True, _) => correctness_entry(&sources, dm),
+        _ => return Ok("no witness written (the verdict is unknown)".into()),
+    };
+    write_yaml(path, &[entry])?;
+    Ok(format!("witness written to {}", path.display()))
+}
+
+/// Native mode: the call site of `reach_error`, the error path and each
+/// input's call site, from the interpreter's run of the confirmed inputs
+/// (the values stay native mode's). Leaves `w` alone when the interpreter
+/// cannot follow the program there, and says why.
+pub fn locate_native_witness(
+    prog: &Program,
+    w: &mut ErrorWitness,
+    deadline: Option<Instant>,
+) -> Result<()> {
+    let rec = recorded_path(prog, w, deadline)?;
+    if rec.inputs.len() < w.inputs.len() {
+        return Err(anyhow!(
+            "the interpreter's run reads {} of the test's {} inputs",
+            rec.inputs.len(),
+            w.inputs.len()
+        ));
+    }
+    for (i, r) in w.inputs.iter_mut().zip(&rec.inputs) {
+        i.at = r.at.clone();
+    }
+    w.location = rec.location;
+    w.path = rec.path;
+    w.path_elided = rec.path_elided;
+    w.error_src = rec.error_src;
+    w.events = rec.events;
+    Ok(())
+}
+
+/// Native mode after its verdict: the error witness's source positions
+/// (see [`locate_native_witness`]) and the `--witness` file. Returns the
+/// notes to print (what was written, or why not).
+pub fn native_witness_lines(
+    args: &crate::VerifyArgs,
+    dm: DataModel,
+    verdict: Verdict,
+    witness: Option<&mut ErrorWitness>,
+    deadline: Option<Instant>,
+) -> Vec<String> {
+    if verdict == Verdict::Unknown || (verdict == Verdict::True && args.witness.is_none()) {
+        return vec![];
+    }
+    let prog = match crate::verify::load(&args.file, Some(dm), &args.cflags, deadline) {
+        Ok(p) => p,
+        Err(e) => return vec![format!("no source positions: {e}")],
+    };
+    let mut notes = vec![];
+    let mut located = true;
+    if let Some(w) = witness {
+        if let Err(e) = locate_native_witness(&prog, w, deadline) {
+            notes.push(format!("no source positions of the error path: {e}"));
+            located = false;
+        }
+        if let (Some(path), true) = (&args.witness, located) {
+            notes.push(
+                write_witness(path, &prog, verdict, Some(w), dm, deadline)
+                    .unwrap_or_else(|e| format!("no witness written: {e}")),
+            );
+        }
+    } else if let Some(path) = &args.witness {
+        notes.push(
+            write_witness(path, &prog, verdict, None, dm, deadline)
+                .unwrap_or_else(|e| format!("no witness written: {e}")),
+        );
+    }
+    notes
+}

@@ -1,0 +1,384 @@
+//! C source positions that witnesses name: a small tokenizer (comments,
+//! strings and preprocessor lines skipped) and the lookups built on it — the
+//! keyword of the `if`/`while`/`for` whose condition holds a branch, the
+//! closing parenthesis of a call, and the loop keywords of a file.
+
+/// A position in a source file: 1-based line and byte column (as clang's
+/// debug locations count them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    /// Line, 1-based.
+    pub line: u32,
+    /// Column in bytes, 1-based.
+    pub col: u32,
+}
+
+/// One token: an identifier or keyword, a number, or one punctuation
+/// character (multi-character operators are consecutive tokens).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Tok {
+    pos: Pos,
+    text: String,
+}
+
+/// A loop of the source: the position of its first keyword character.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loop {
+    /// Where the keyword starts.
+    pub pos: Pos,
+    /// `for`, `while` or `do`.
+    pub keyword: &'static str,
+}
+
+/// A tokenized source file.
+#[derive(Debug)]
+pub struct Source {
+    toks: Vec<Tok>,
+}
+
+impl Source {
+    /// Tokenizes C text. Never fails: unknown bytes are single tokens.
+    pub fn new(text: &str) -> Source {
+        let b = text.as_bytes();
+        let mut toks = vec![];
+        let (mut i, mut line, mut line_start) = (0usize, 1u32, 0usize);
+        let mut at_line_start = true;
+        while i < b.len() {
+            let c = b[i];
+            let pos = Pos {
+                line,
+                col: (i - line_start + 1) as u32,
+            };
+            if c == b'\n' {
+                i += 1;
+                line += 1;
+                line_start = i;
+                at_line_start = true;
+                continue;
+            }
+            if c.is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            // preprocessor line (with continuations)
+            if at_line_start && c == b'#' {
+                while i < b.len() && b[i] != b'\n' {
+                    if b[i] == b'\\' && i + 1 < b.len() && b[i + 1] == b'\n' {
+                        i += 2;
+                        line += 1;
+                        line_start = i;
+                        continue;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            at_line_start = false;
+            if c == b'/' && b.get(i + 1) == Some(&b'/') {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            if c == b'/' && b.get(i + 1) == Some(&b'*') {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    if b[i] == b'\n' {
+                        line += 1;
+                        line_start = i + 1;
+                    }
+                    i += 1;
+                }
+                i = (i + 2).min(b.len());
+                continue;
+            }
+            if c == b'"' || c == b'\'' {
+                i += 1;
+                while i < b.len() && b[i] != c && b[i] != b'\n' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                i = (i + 1).min(b.len());
+                toks.push(Tok {
+                    pos,
+                    text: "\"".into(),
+                });
+                continue;
+            }
+            if c.is_ascii_alphanumeric() || c == b'_' {
+                let s = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.')
+                {
+                    i += 1;
+                }
+                toks.push(Tok {
+                    pos,
+                    text: String::from_utf8_lossy(&b[s..i]).into_owned(),
+                });
+                continue;
+            }
+            let len = std::str::from_utf8(&b[i..])
+                .ok()
+                .and_then(|s| s.chars().next())
+                .map(char::len_utf8)
+                .unwrap_or(1);
+            toks.push(Tok {
+                pos,
+                text: String::from_utf8_lossy(&b[i..i + len]).into_owned(),
+            });
+            i += len;
+        }
+        Source { toks }
+    }
+
+    /// Index of the token matching the bracket at `open` (`(`/`)`, `{`/`}`).
+    fn matching(&self, open: usize) -> Option<usize> {
+        let (o, c) = match self.toks.get(open)?.text.as_str() {
+            "(" => ("(", ")"),
+            "{" => ("{", "}"),
+            _ => return None,
+        };
+        let mut depth = 0usize;
+        for (k, t) in self.toks.iter().enumerate().skip(open) {
+            if t.text == o {
+                depth += 1;
+            } else if t.text == c {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the `while` at token `k` ends a `do` statement (`} while (..);`
+    /// whose `{` follows a `do`).
+    fn is_do_tail(&self, k: usize) -> bool {
+        if k == 0 || self.toks[k - 1].text != "}" {
+            return false;
+        }
+        // the `{` matching the `}` before this `while`
+        let close = k - 1;
+        let mut depth = 0usize;
+        for j in (0..=close).rev() {
+            match self.toks[j].text.as_str() {
+                "}" => depth += 1,
+                "{" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return j > 0 && self.toks[j - 1].text == "do";
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// The loops of the file, in source order: `for`, `while` (not the
+    /// `while` ending a braced `do` statement) and `do`.
+    pub fn loops(&self) -> Vec<Loop> {
+        let mut out = vec![];
+        for (k, t) in self.toks.iter().enumerate() {
+            let keyword = match t.text.as_str() {
+                "for" => "for",
+                "while" if !self.is_do_tail(k) => "while",
+                "do" => "do",
+                _ => continue,
+            };
+            out.push(Loop {
+                pos: t.pos,
+                keyword,
+            });
+        }
+        out
+    }
+
+    /// Index of the first token at or after `p`.
+    fn token_at(&self, p: Pos) -> usize {
+        self.toks.partition_point(|t| t.pos < p)
+    }
+
+    /// The `if`, `while` or `for` keyword whose condition holds the branch
+    /// at `p`, when that condition decides the branch alone: no `&&`, `||`
+    /// or `?` in it (those make several branches of one condition), not the
+    /// tail of a `do` statement. For `for`, `p` must lie in the middle
+    /// clause. `None` when no such keyword is found.
+    pub fn branch_keyword(&self, p: Pos) -> Option<Pos> {
+        let at = self.token_at(p);
+        // clang puts a loop's branch at its keyword, an `if`'s at the condition
+        let on_keyword = self.toks.get(at).is_some_and(|t| t.pos == p);
+        let end = if on_keyword { at + 1 } else { at };
+        for k in (0..end.min(self.toks.len())).rev() {
+            let kw = self.toks[k].text.as_str();
+            if !matches!(kw, "if" | "while" | "for" | "switch") {
+                continue;
+            }
+            let open = k + 1;
+            if self.toks.get(open).map(|t| t.text.as_str()) != Some("(") {
+                continue;
+            }
+            let close = self.matching(open)?;
+            if close < at {
+                continue; // an earlier statement's condition
+            }
+            if kw == "switch" || (kw == "while" && self.is_do_tail(k)) {
+                return None;
+            }
+            // the clause deciding the branch
+            let (mut from, mut to) = (open + 1, close);
+            if kw == "for" {
+                let semis: Vec<usize> = (open + 1..close)
+                    .filter(|&j| self.toks[j].text == ";" && self.depth(open, j) == 1)
+                    .collect();
+                if semis.len() != 2 {
+                    return None;
+                }
+                (from, to) = (semis[0] + 1, semis[1]);
+                if k != at && !(from <= at && at < to) {
+                    return None;
+                }
+            }
+            let cond = &self.toks[from..to];
+            let two = |a: &str| cond.windows(2).any(|w| w[0].text == a && w[1].text == a);
+            if two("&") || two("|") || cond.iter().any(|t| t.text == "?") {
+                return None;
+            }
+            return Some(self.toks[k].pos);
+        }
+        None
+    }
+
+    /// Parenthesis depth of token `j` counted from the `(` at `open`.
+    fn depth(&self, open: usize, j: usize) -> i32 {
+        let mut d = 0;
+        for t in &self.toks[open..j] {
+            match t.text.as_str() {
+                "(" => d += 1,
+                ")" => d -= 1,
+                _ => {}
+            }
+        }
+        d
+    }
+
+    /// The closing parenthesis of the call whose callee name starts at `p`
+    /// (`None` unless an identifier there is followed by `(`).
+    pub fn call_close(&self, p: Pos) -> Option<Pos> {
+        let k = self.token_at(p);
+        let t = self.toks.get(k)?;
+        if t.pos != p
+            || !t
+                .text
+                .starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        {
+            return None;
+        }
+        if self.toks.get(k + 1)?.text != "(" {
+            return None;
+        }
+        let close = self.matching(k + 1)?;
+        Some(self.toks[close].pos)
+    }
+
+    /// The condition clause of the `while` or `for` loop whose keyword
+    /// starts at `p`: the position of its first token and of the token
+    /// just after it (`)` or the second `;`). `None` for `do` loops and
+    /// anything else.
+    pub fn loop_condition(&self, p: Pos) -> Option<(Pos, Pos)> {
+        let k = self.token_at(p);
+        let t = self.toks.get(k)?;
+        if t.pos != p || !matches!(t.text.as_str(), "while" | "for") || self.is_do_tail(k) {
+            return None;
+        }
+        let open = k + 1;
+        if self.toks.get(open)?.text != "(" {
+            return None;
+        }
+        let close = self.matching(open)?;
+        if t.text == "while" {
+            return Some((self.toks[open + 1].pos, self.toks[close].pos));
+        }
+        let semis: Vec<usize> = (open + 1..close)
+            .filter(|&j| self.toks[j].text == ";" && self.depth(open, j) == 1)
+            .collect();
+        if semis.len() != 2 {
+            return None;
+        }
+        Some((self.toks[semis[0] + 1].pos, self.toks[semis[1]].pos))
+    }
+
+    /// Whether a loop keyword (see [`Source::loops`]) starts at `p`.
+    pub fn is_loop_keyword(&self, p: Pos) -> bool {
+        self.loops().iter().any(|l| l.pos == p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(line: u32, col: u32) -> Pos {
+        Pos { line, col }
+    }
+
+    const SRC: &str = r#"#include <x.h>
+int main() { /* if (a) */ int x = f(1, g());
+  for (int i = 0; i < 3; i++) { x++; }
+  while (x > 0 && x < 9) x--;
+  do { x++; } while (x < 5);
+  if (x == 3) { "while"; }
+}
+"#;
+
+    #[test]
+    fn loops_skip_comments_strings_and_do_tails() {
+        let s = Source::new(SRC);
+        let l: Vec<(Pos, &str)> = s.loops().into_iter().map(|l| (l.pos, l.keyword)).collect();
+        assert_eq!(
+            l,
+            vec![(p(3, 3), "for"), (p(4, 3), "while"), (p(5, 3), "do")]
+        );
+        assert!(s.is_loop_keyword(p(3, 3)));
+        assert!(!s.is_loop_keyword(p(5, 15)));
+    }
+
+    #[test]
+    fn branch_keywords() {
+        let s = Source::new(SRC);
+        // `i < 3` of the for loop
+        assert_eq!(s.branch_keyword(p(3, 21)), Some(p(3, 3)));
+        // the init clause of a for is not its condition
+        assert_eq!(s.branch_keyword(p(3, 8)), None);
+        // && makes several branches of one condition
+        assert_eq!(s.branch_keyword(p(4, 12)), None);
+        // a do tail is not used
+        assert_eq!(s.branch_keyword(p(5, 22)), None);
+        assert_eq!(s.branch_keyword(p(6, 9)), Some(p(6, 3)));
+        // clang's position of a loop's branch: the keyword
+        assert_eq!(s.branch_keyword(p(3, 3)), Some(p(3, 3)));
+        assert_eq!(s.branch_keyword(p(4, 3)), None);
+        // and of a do-while's: the `}` before `while`
+        assert_eq!(s.branch_keyword(p(5, 13)), None);
+    }
+
+    #[test]
+    fn loop_conditions() {
+        let s = Source::new(SRC);
+        assert_eq!(s.loop_condition(p(3, 3)), Some((p(3, 19), p(3, 24))));
+        assert_eq!(s.loop_condition(p(4, 3)), Some((p(4, 10), p(4, 24))));
+        assert_eq!(s.loop_condition(p(5, 3)), None);
+        assert_eq!(s.loop_condition(p(5, 15)), None);
+    }
+
+    #[test]
+    fn call_close_finds_the_matching_paren() {
+        let s = Source::new(SRC);
+        assert_eq!(s.call_close(p(2, 35)), Some(p(2, 43)));
+        assert_eq!(s.call_close(p(2, 40)), Some(p(2, 42)));
+        assert_eq!(s.call_close(p(2, 36)), None);
+    }
+}

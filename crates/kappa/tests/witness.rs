@@ -1,0 +1,360 @@
+//! SV-COMP 2.0 witnesses end to end: `kappa verify --witness` writes one for
+//! each `false` (it must validate with `kappa validate` and match
+//! tests/witness/witness-2.0.schema.json) and each `true` (it must match the
+//! schema and put its invariants at loop keywords); planted wrong witnesses
+//! are rejected.
+
+mod common;
+
+use common::{c_files, header, kappa, parallel, repo_root};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The witness schema.
+fn schema() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(repo_root().join("tests/witness/witness-2.0.schema.json"))
+        .expect("schema file");
+    let v: Value = serde_json::from_str(&text).expect("schema is JSON");
+    jsonschema::validator_for(&v).expect("schema compiles")
+}
+
+/// A witness file as JSON, checked against the schema and the rules the
+/// schema cannot state (the follow waypoint ends its segment; the target is
+/// the last segment's follow waypoint and appears nowhere else).
+fn checked_witness(path: &Path, schema: &jsonschema::Validator) -> Result<Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("no witness: {e}"))?;
+    let v: Value = serde_yaml::from_str(&text).map_err(|e| format!("not YAML: {e}"))?;
+    let errors: Vec<String> = schema
+        .iter_errors(&v)
+        .map(|e| format!("{} at {}", e, e.instance_path))
+        .collect();
+    if !errors.is_empty() {
+        return Err(format!("schema: {}", errors.join("; ")));
+    }
+    for entry in v.as_array().expect("schema: a list") {
+        if entry["entry_type"] != "violation_sequence" {
+            continue;
+        }
+        let segs = entry["content"].as_array().expect("schema: content");
+        for (k, seg) in segs.iter().enumerate() {
+            let wps = seg["segment"].as_array().expect("schema: segment");
+            let last = &wps[wps.len() - 1]["waypoint"];
+            if last["action"] != "follow" {
+                return Err(format!("segment {k} does not end with its follow waypoint"));
+            }
+            let targets = wps
+                .iter()
+                .filter(|w| w["waypoint"]["type"] == "target")
+                .count();
+            let want = usize::from(k + 1 == segs.len());
+            if targets != want || (want == 1 && last["type"] != "target") {
+                return Err(format!("segment {k}: the target must end the last segment"));
+            }
+        }
+    }
+    Ok(v)
+}
+
+fn validate(witness: &Path, program: &Path) -> String {
+    let out = kappa(&[
+        "validate",
+        witness.to_str().unwrap(),
+        program.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "kappa validate {} failed: {}",
+        witness.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// Runs `kappa verify --witness` on `program`; returns the verdict line's
+/// value and the witness path.
+fn verify_with_witness(program: &Path, dir: &Path, extra: &[&str]) -> (String, PathBuf) {
+    let src = std::fs::read_to_string(program).unwrap();
+    let name = program.file_stem().unwrap().to_string_lossy();
+    let witness = dir.join(format!("{name}.yml"));
+    let mut args = vec![
+        "verify",
+        "--timeout",
+        "30",
+        "--witness",
+        witness.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let dm = header(&src, "data-model");
+    if let Some(dm) = &dm {
+        args.push("--data-model");
+        args.push(dm);
+    }
+    args.push(program.to_str().unwrap());
+    let out = kappa(&args);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let verdict = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("verdict: "))
+        .unwrap_or("?")
+        .to_string();
+    (verdict, witness)
+}
+
+fn programs_expecting(verdict: &str) -> Vec<PathBuf> {
+    c_files("tests/programs")
+        .into_iter()
+        .filter(|p| {
+            let src = std::fs::read_to_string(p).unwrap();
+            header(&src, "expect").as_deref() == Some(verdict)
+        })
+        .collect()
+}
+
+/// Rewrites a witness file through `edit` on its JSON form.
+fn planted(witness: &Path, out: &Path, edit: impl FnOnce(&mut Value) -> bool) -> bool {
+    let mut v: Value =
+        serde_yaml::from_str(&std::fs::read_to_string(witness).unwrap()).expect("witness YAML");
+    if !edit(&mut v) {
+        return false;
+    }
+    std::fs::write(out, serde_yaml::to_string(&v).unwrap()).unwrap();
+    true
+}
+
+fn waypoints(v: &mut Value) -> impl Iterator<Item = &mut Value> {
+    v[0]["content"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .map(|s| &mut s["segment"][0]["waypoint"])
+}
+
+#[test]
+fn violation_witnesses_validate_and_planted_errors_are_rejected() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let files = programs_expecting("false");
+    assert!(files.len() > 20);
+    let counts = std::sync::Mutex::new((0usize, 0usize, 0usize));
+    let fails = parallel(&files, |p| {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        let (verdict, w) = verify_with_witness(p, dir.path(), &[]);
+        if verdict != "false" {
+            return None; // the verdict tests judge verdicts
+        }
+        if let Err(e) = checked_witness(&w, &schema) {
+            return Some(format!("{name}: {e}"));
+        }
+        let answer = validate(&w, p);
+        if answer != "confirmed" {
+            return Some(format!("{name}: own witness: {answer}"));
+        }
+        let planting = {
+            let mut c = counts.lock().unwrap();
+            c.0 += 1;
+            // planted errors in every other witness (each costs three validations)
+            c.0 % 2 == 1
+        };
+        if !planting {
+            return None;
+        }
+        // the target one line further down
+        let bad = dir.path().join(format!("{name}.target.yml"));
+        planted(&w, &bad, |v| {
+            let t = waypoints(v).last().unwrap();
+            t["location"]["line"] = (t["location"]["line"].as_u64().unwrap() + 1).into();
+            true
+        });
+        let answer = validate(&bad, p);
+        if !answer.starts_with("rejected:") {
+            return Some(format!("{name}: target on a wrong line: {answer}"));
+        }
+        // a branch the other way
+        let bad = dir.path().join(format!("{name}.branch.yml"));
+        let has_branch = planted(&w, &bad, |v| {
+            let Some(b) = waypoints(v).find(|w| w["type"] == "branching") else {
+                return false;
+            };
+            let flip = if b["constraint"]["value"] == "true" {
+                "false"
+            } else {
+                "true"
+            };
+            b["constraint"]["value"] = flip.into();
+            true
+        });
+        if has_branch {
+            counts.lock().unwrap().1 += 1;
+            let answer = validate(&bad, p);
+            if !answer.starts_with("rejected:") {
+                return Some(format!("{name}: branch flipped: {answer}"));
+            }
+        }
+        // a nondet value left out
+        let bad = dir.path().join(format!("{name}.dropped.yml"));
+        let has_input = planted(&w, &bad, |v| {
+            let segs = v[0]["content"].as_array_mut().unwrap();
+            let Some(k) = segs
+                .iter()
+                .position(|s| s["segment"][0]["waypoint"]["type"] == "function_return")
+            else {
+                return false;
+            };
+            segs.remove(k);
+            true
+        });
+        if has_input {
+            counts.lock().unwrap().2 += 1;
+            let answer = validate(&bad, p);
+            if !answer.starts_with("rejected:") {
+                return Some(format!("{name}: nondet value left out: {answer}"));
+            }
+        }
+        None
+    });
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+    let (validated, flipped, dropped) = *counts.lock().unwrap();
+    // most `false` programs are decided and validated; many have branches
+    assert!(validated > files.len() / 2, "only {validated} validated");
+    assert!(
+        flipped > 5 && dropped > 5,
+        "{flipped} flipped, {dropped} dropped"
+    );
+}
+
+#[test]
+fn a_wrong_nondet_value_is_rejected() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/witness/one_value.c");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &[]);
+    assert_eq!(verdict, "false");
+    let v = checked_witness(&w, &schema).unwrap();
+    let text = serde_json::to_string(&v).unwrap();
+    assert!(text.contains("\\\\result == 123456"), "{text}");
+    assert!(text.contains("\\\\result == 3"), "{text}");
+    // three loop iterations and the two ifs, all pinned by branching waypoints
+    assert_eq!(text.matches("\"branching\"").count(), 6, "{text}");
+    assert_eq!(validate(&w, &p), "confirmed");
+    for (from, to) in [("123456", "123457"), ("== 3", "== 2")] {
+        let bad = dir.path().join("bad.yml");
+        std::fs::write(&bad, std::fs::read_to_string(&w).unwrap().replace(from, to)).unwrap();
+        let answer = validate(&bad, &p);
+        assert!(answer.starts_with("rejected:"), "{from} -> {to}: {answer}");
+    }
+}
+
+#[test]
+fn native_mode_names_source_lines_and_writes_witnesses() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/witness/one_value.c");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "native"]);
+    assert_eq!(verdict, "false");
+    checked_witness(&w, &schema).unwrap();
+    assert_eq!(validate(&w, &p), "confirmed");
+    let out = kappa(&["verify", "--mode", "native", p.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let at = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("reach_error() is called at "))
+        .unwrap_or("");
+    assert!(at.ends_with("one_value.c:18"), "{stdout}");
+    assert!(stdout.contains("error path: "), "{stdout}");
+    assert!(stdout.contains("one_value.c:9"), "{stdout}");
+}
+
+#[test]
+fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let files = programs_expecting("true");
+    let loops_seen = std::sync::Mutex::new(0usize);
+    let fails = parallel(&files, |p| {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        let (verdict, w) = verify_with_witness(p, dir.path(), &[]);
+        if verdict != "true" {
+            return None;
+        }
+        let v = match checked_witness(&w, &schema) {
+            Ok(v) => v,
+            Err(e) => return Some(format!("{name}: {e}")),
+        };
+        if v[0]["entry_type"] != "invariant_set" {
+            return Some(format!("{name}: not an invariant set"));
+        }
+        let answer = validate(&w, p);
+        if !answer.starts_with("unknown: well-formed") {
+            return Some(format!("{name}: own witness: {answer}"));
+        }
+        let invariants = v[0]["content"].as_array().unwrap().len();
+        *loops_seen.lock().unwrap() += invariants;
+        if invariants > 0 {
+            // an invariant one column off its loop keyword
+            let bad = dir.path().join(format!("{name}.col.yml"));
+            planted(&w, &bad, |v| {
+                let l = &mut v[0]["content"][0]["invariant"]["location"];
+                l["column"] = (l["column"].as_u64().unwrap() + 1).into();
+                true
+            });
+            let answer = validate(&bad, p);
+            if !answer.starts_with("rejected:") {
+                return Some(format!("{name}: invariant off its loop: {answer}"));
+            }
+        }
+        None
+    });
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+    assert!(*loops_seen.lock().unwrap() > 10);
+}
+
+#[test]
+fn loop_invariants_are_sampled_natively() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/witness/even_sum.c");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &[]);
+    assert_eq!(verdict, "true");
+    let v = checked_witness(&w, &schema).unwrap();
+    let inv = &v[0]["content"][0]["invariant"];
+    assert_eq!(inv["location"]["line"], 10);
+    assert_eq!(inv["location"]["column"], 3);
+    assert_eq!(inv["value"], "1");
+    let with = |value: &str| {
+        let bad = dir.path().join("inv.yml");
+        planted(&w, &bad, |v| {
+            v[0]["content"][0]["invariant"]["value"] = value.into();
+            true
+        });
+        validate(&bad, &p)
+    };
+    let held = with("s % 2 == 0 && 0 <= i && i <= n");
+    assert!(
+        held.starts_with("unknown: well-formed") && held.contains("1 non-trivial ones held"),
+        "{held}"
+    );
+    let answer = with("i < 5");
+    assert!(
+        answer.starts_with("rejected: a loop invariant is false"),
+        "{answer}"
+    );
+    let answer = with("no_such_variable > 0");
+    assert!(
+        answer.starts_with("rejected:") && answer.contains("no_such_variable"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn bad_witnesses_are_bad_input() {
+    let p = repo_root().join("tests/witness/one_value.c");
+    let dir = tempfile::tempdir().unwrap();
+    let w = dir.path().join("w.yml");
+    std::fs::write(&w, "- entry_type: violation_sequence\n  content: []\n").unwrap();
+    let out = kappa(&["validate", w.to_str().unwrap(), p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("w.yml") && err.lines().count() == 1, "{err}");
+    let out = kappa(&["validate", "/nonexistent/w.yml", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+}
