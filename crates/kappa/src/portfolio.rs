@@ -257,7 +257,7 @@ pub(crate) fn verify_auto(
             }
         }
     }
-    emit(args, prog, out, notes, stages, "auto", start)
+    emit(args, prog, out, notes, stages, start, deadline)
 }
 
 /// Whether an `unknown` reason is final for the portfolio: the exploration

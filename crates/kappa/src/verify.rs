@@ -191,7 +191,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         timeout: seconds(args.timeout),
     };
     let out = run_interpreter(args, &prog, spec, start, &seen)?;
-    emit(args, &prog, out, notes, vec![], args.mode.name(), start)
+    emit(args, &prog, out, notes, vec![], start, deadline)
 }
 
 /// The necessary condition for pruning, computed with at most an eighth of
@@ -361,9 +361,10 @@ pub(crate) fn emit(
     out: RunOutcome,
     mut notes: Vec<String>,
     stages: Vec<report::StageReport>,
-    mode: &'static str,
     start: Instant,
+    deadline: Option<Instant>,
 ) -> Result<()> {
+    let mode = args.mode.name();
     let dm = prog.module.data_model;
     let RunOutcome { result, replays } = out;
     if let (Some(path), Some(tree)) = (&args.tree, &result.tree) {
@@ -386,7 +387,7 @@ pub(crate) fn emit(
         notes.push(
             crate::witness::emit::write_witness(
                 path,
-                &prog,
+                prog,
                 result.verdict,
                 result.witness.as_ref(),
                 dm,
