@@ -274,17 +274,26 @@ impl Builder<'_> {
                             Callee::Indirect(_) => "(indirect)".to_string(),
                         };
                         let mem = mem_call_of(self.m, &e.instr).is_some();
+                        // `exit` (a call followed by `Halt`) with no handler
+                        // or destructor to run and no constructor it could
+                        // be called from: the engine's model only ends the
+                        // path, it cannot fail
+                        let plain_exit = matches!(callee, Callee::Direct(g)
+                            if !self.m.func(*g).defined && self.m.func(*g).name == "exit")
+                            && self.m.ctors.is_empty()
+                            && !self.m.may_run_exit_handlers();
                         // a memory function fails under its fail condition
                         // (`add_edge` records it) and never calls back
-                        let may_reach = (self.failures && !mem)
-                            || match callee {
-                                _ if mem => false,
-                                Callee::Direct(g) if self.m.func(*g).defined => {
-                                    self.reach.funcs[g.index()]
-                                }
-                                // an external may call back through a pointer
-                                Callee::Direct(_) | Callee::Indirect(_) => self.reach.callback,
-                            };
+                        let may_reach = !plain_exit
+                            && ((self.failures && !mem)
+                                || match callee {
+                                    _ if mem => false,
+                                    Callee::Direct(g) if self.m.func(*g).defined => {
+                                        self.reach.funcs[g.index()]
+                                    }
+                                    // an external may call back through a pointer
+                                    Callee::Direct(_) | Callee::Indirect(_) => self.reach.callback,
+                                });
                         if may_reach {
                             self.targets.push(from);
                         }
