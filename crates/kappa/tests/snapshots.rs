@@ -192,8 +192,10 @@ fn dump_queries_writes_smtlib() {
     let files: Vec<_> = std::fs::read_dir(&q).unwrap().collect();
     assert!(!files.is_empty(), "no queries dumped");
     let first = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+    // the route's check (check-sat-assuming on the incremental route)
     assert!(
-        first.contains("(check-sat)") && first.contains("declare-fun"),
+        first.contains("(check-sat") && first.contains("declare-fun"),
         "{first}"
     );
+    assert!(first.contains("; kappa-route: "), "{first}");
 }
