@@ -15,7 +15,9 @@
 //! `-- --navigate [FILES]` the loop navigation paper's Table 3 beside
 //! classic execution (see [`navigate`]); `-- --native [FILES]` native
 //! (symbolized) against classic end to end, and the code-size table of the
-//! symbolic-computation paper (see [`native`]).
+//! symbolic-computation paper (see [`native`]); `-- --solver [--cap SECS]
+//! [--repeat N] [--set NAME] [FILES]` where solver time goes, per query route, in-process
+//! against standalone (see [`solver`]).
 
 mod conditions;
 mod loops;
@@ -23,6 +25,7 @@ mod native;
 mod navigate;
 mod programs;
 mod scale;
+mod solver;
 
 use kappa_engine::{Config, Engine, Validation, Verdict};
 use kappa_frontend::FrontendOptions;
@@ -144,6 +147,10 @@ fn bench() {
     let mut conditions_mode = false;
     let mut navigate_mode = false;
     let mut native_mode = false;
+    let mut solver_mode = false;
+    let mut cap = 5.0;
+    let mut repeat = 1;
+    let mut sets: Vec<String> = vec![];
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
@@ -156,6 +163,14 @@ fn bench() {
             navigate_mode = true;
         } else if a == "--native" {
             native_mode = true;
+        } else if a == "--solver" {
+            solver_mode = true;
+        } else if a == "--cap" {
+            cap = it.next().and_then(|s| s.parse().ok()).expect("--cap SECS");
+        } else if a == "--set" {
+            sets.push(it.next().expect("--set NAME"));
+        } else if a == "--repeat" {
+            repeat = it.next().and_then(|s| s.parse().ok()).expect("--repeat N");
         } else if a == "--timeout" {
             let s: f64 = it
                 .next()
@@ -165,6 +180,10 @@ fn bench() {
         } else {
             args.push(a.into());
         }
+    }
+    if solver_mode {
+        solver::run(timeout.as_secs_f64(), cap, repeat, &sets, &args);
+        return;
     }
     if conditions_mode {
         conditions::run(timeout.as_secs_f64(), &args);

@@ -226,6 +226,9 @@ pub struct Stats {
     pub z3_queries: u64,
     /// Time spent in the solver chain (seconds).
     pub solver_time: f64,
+    /// Z3 calls per solver route (see `kappa_solver::route`), as (route
+    /// name, calls, of them unknown, seconds); routes never used are left out.
+    pub solver_routes: Vec<(String, u64, u64, f64)>,
     /// Failed leaves (incomplete paths).
     pub failed_leaves: u64,
     /// Most states pending at once.
@@ -680,6 +683,15 @@ impl<'m> Engine<'m> {
         self.stats.queries = s.queries;
         self.stats.z3_queries = s.z3_queries;
         self.stats.solver_time = s.total_time.as_secs_f64();
+        self.stats.solver_routes = kappa_solver::ROUTES
+            .iter()
+            .zip(&s.routes)
+            .filter(|(_, r)| r.queries > 0)
+            .map(|(route, r)| {
+                let t = r.time.as_secs_f64();
+                (route.name().to_string(), r.queries, r.unknown, t)
+            })
+            .collect();
         self.stats.wall_time = start.elapsed().as_secs_f64();
     }
 

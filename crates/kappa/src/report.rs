@@ -148,6 +148,9 @@ impl Report {
                 "solver_queries": s.queries, "z3_queries": s.z3_queries, "solver_time_s": round3(s.solver_time),
                 "failed_leaves": s.failed_leaves, "max_pending_states": s.max_pending,
                 "wall_time_s": round3(s.wall_time), "peak_memory_kb": self.peak_memory_kb,
+                "solver_routes": s.solver_routes.iter().map(|(name, n, unknown, t)| {
+                    (name.clone(), json!({"z3_calls": n, "unknown": unknown, "time_s": round3(*t)}))
+                }).collect::<serde_json::Map<_, _>>(),
             },
             "expected_verdict": self.expected,
         });

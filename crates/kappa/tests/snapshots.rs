@@ -95,7 +95,7 @@ fn json_report_fields() {
     stat_keys.sort();
     expect![[r#"
         ["data_model", "expected_verdict", "file", "mode", "reason", "replay", "stats", "test", "verdict"]
-        ["failed_leaves", "forks", "instructions", "max_pending_states", "paths", "peak_memory_kb", "solver_queries", "solver_time_s", "states", "wall_time_s", "z3_queries"]
+        ["failed_leaves", "forks", "instructions", "max_pending_states", "paths", "peak_memory_kb", "solver_queries", "solver_routes", "solver_time_s", "states", "wall_time_s", "z3_queries"]
         {"error_location":"sign.c:11","error_path":["sign.c:9","sign.c:10","sign.c:4","sign.c:5","sign.c:7","sign.c:11"],"error_path_elided":0,"inputs":[{"at":"sign.c:9","origin":"__VERIFIER_nondet_int","type":"i32","value":"-1"}]}"#]]
     .assert_eq(&format!("{keys:?}\n{stat_keys:?}\n{}", v["test"]));
 }
@@ -192,8 +192,10 @@ fn dump_queries_writes_smtlib() {
     let files: Vec<_> = std::fs::read_dir(&q).unwrap().collect();
     assert!(!files.is_empty(), "no queries dumped");
     let first = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+    // the route's check (check-sat-assuming on the incremental route)
     assert!(
-        first.contains("(check-sat)") && first.contains("declare-fun"),
+        first.contains("(check-sat") && first.contains("declare-fun"),
         "{first}"
     );
+    assert!(first.contains("; kappa-route: "), "{first}");
 }

@@ -30,6 +30,21 @@ fn straight_line_code_has_no_loops() {
 }
 
 #[test]
+fn reachable_cycles_are_found_without_dominators() {
+    let (_, f) = main_of(&format!(
+        "{HEAD}int main(void) {{ int x = __VERIFIER_nondet_int();\n\
+         if (x > 3) return 1; if (x < -3) return 2; if (x == 0) reach_error(); return 0; }}"
+    ));
+    assert!(!crate::has_reachable_cycle(&f));
+    let (_, g) = main_of(&format!(
+        "{HEAD}int main(void) {{ int n = __VERIFIER_nondet_int(); int s = 0;\n\
+         if (n > 5) return 0; while (s < n) s++; return s; }}"
+    ));
+    assert!(crate::has_reachable_cycle(&g));
+    assert_eq!(loop_headers(&g).len(), 1);
+}
+
+#[test]
 fn a_simple_loop_has_one_cycle_with_one_exit() {
     let (_, f) = main_of(&format!(
         "{HEAD}int main(void) {{ int n = __VERIFIER_nondet_int(); int s = 0;\n\\

@@ -23,8 +23,10 @@
 #![warn(missing_docs)]
 
 mod cache;
+pub mod dump;
 mod guess;
 mod independence;
+pub mod route;
 mod translate;
 mod vars;
 mod watchdog;
@@ -36,6 +38,7 @@ mod difftest;
 pub use cache::{CachingSolver, CACHE_LIMIT, RECENT_MODELS};
 pub use guess::{GuessSolver, GUESS_BUDGET, GUESS_MAX_NODES, GUESS_MAX_SYMBOLS};
 pub use independence::IndependenceSolver;
+pub use route::{Route, RouteStats, ROUTES};
 pub use watchdog::resident_mb;
 pub use z3solver::{Z3Solver, DEADLINE_REASON, OVERRUN_GRACE, Z3_MIN_MEMORY_MB};
 
@@ -118,6 +121,9 @@ pub struct SolverStats {
     pub total_time: Duration,
     /// Wall-clock time spent inside Z3 (asserting, checking, reading models).
     pub z3_time: Duration,
+    /// Z3 calls per [`Route`] (indexed by [`Route::index`]); a query
+    /// retried on the general solver counts on both routes.
+    pub routes: [RouteStats; ROUTES.len()],
 }
 
 impl SolverStats {
@@ -130,6 +136,14 @@ impl SolverStats {
             SatResult::Unknown(_) => self.unknown += 1,
         }
         self.total_time += elapsed;
+    }
+
+    /// Counts one Z3 call on `route` that answered `r` after `elapsed`.
+    pub(crate) fn count_route(&mut self, route: Route, r: &SatResult, elapsed: Duration) {
+        let s = &mut self.routes[route.index()];
+        s.queries += 1;
+        s.unknown += u64::from(r.is_unknown());
+        s.time += elapsed;
     }
 
     /// Combines the statistics `own` of a wrapping layer with those of its
@@ -151,6 +165,11 @@ impl SolverStats {
             model_check_failures: inner.model_check_failures + own.model_check_failures,
             total_time: own.total_time,
             z3_time: inner.z3_time + own.z3_time,
+            routes: std::array::from_fn(|i| RouteStats {
+                queries: inner.routes[i].queries + own.routes[i].queries,
+                unknown: inner.routes[i].unknown + own.routes[i].unknown,
+                time: inner.routes[i].time + own.routes[i].time,
+            }),
         };
         s.answered_without_z3 = s.queries.saturating_sub(s.z3_queries);
         s
@@ -185,8 +204,9 @@ pub struct SolverConfig {
     /// milliseconds, at least 1 ms; limits above `u32::MAX` ms are clamped.
     pub timeout: Duration,
     /// When set (`--dump-queries`), every query that reaches Z3 is written to
-    /// `query-NNNNN.smt2` in this directory (created if missing), followed by
-    /// a comment with the answer. Default `None`.
+    /// `query-NNNNN.smt2` in this directory (created if missing) as its
+    /// route's solver gets it, followed by comments with the answer, time
+    /// and route (see [`dump`]). Default `None`.
     pub dump_dir: Option<PathBuf>,
     /// Whether to include the [`CachingSolver`] (default `true`).
     pub cache: bool,

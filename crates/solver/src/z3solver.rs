@@ -1,37 +1,34 @@
 //! [`Z3Solver`]: the innermost solver, Z3 in-process: per-query solving with a
 //! timeout, model extraction, the debug-build model check and query dumps.
 
-use crate::translate::{symbol_const, Translator, F_ARRAY, F_ARRAY_EQ, F_QUANT, F_UF};
+use crate::route::{route_for, Incremental, QueryShape, Route};
+use crate::translate::{symbol_const, Translator};
 use crate::vars::free_syms;
 use crate::watchdog::{Cause, Watchdog};
 use crate::{model_refutes, SatResult, Solver, SolverConfig, SolverStats};
 use kappa_expr::eval::ArrVal;
-use kappa_expr::print::smtlib_script;
 use kappa_expr::{mask, Assignment, Expr, Sort};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
-use std::fs::{self, OpenOptions};
-use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use z3::ast::{Array, Ast, Dynamic, BV};
 
-/// Numbers dump files process-wide, so solvers sharing a dump directory do
-/// not overwrite each other's queries.
-static DUMP_COUNTER: AtomicU64 = AtomicU64::new(0);
-
 /// Solves queries with Z3 (the system's libz3 through the `z3` crate).
 ///
-/// - Each query gets a fresh `z3::Solver` for the query's logic (`QF_BV`;
-///   `QF_AUFBV` with arrays or uninterpreted functions; Z3's general solver
-///   with quantifiers or array equalities, and as a retry when a
-///   logic-specific solver answers "incomplete") with the `timeout`
-///   parameter set from [`SolverConfig::timeout`]; a timeout (or any other
-///   give-up of Z3) answers `Unknown` with Z3's reason (usually `"timeout"`
-///   or `"canceled"`).
+/// - Each query goes to the [`Route`] chosen for it by measurement (see
+///   [`crate::route`]): tiny plain bitvector queries to a long-lived
+///   incremental solver (as guarded assertions, `check-sat` under
+///   assumptions), other quantifier-free ones to a fresh solver for
+///   `QF_BV` or `QF_AUFBV` (Z3's bit-blasting tactics), quantified ones and
+///   array equalities to Z3's general solver (also the retry when a
+///   logic-specific solver answers "incomplete"). Each call is limited by
+///   [`SolverConfig::timeout`]; a timeout (or any other give-up of Z3)
+///   answers `Unknown` with Z3's reason (usually `"timeout"` or
+///   `"canceled"`). Calls and time per route are in
+///   [`SolverStats::routes`].
 /// - With a [`SolverConfig::deadline`], each Z3 call gets at most the time
 ///   left (`min(timeout, deadline - now)`); from the deadline on, queries
 ///   answer `Unknown("deadline reached")` without calling Z3.
@@ -58,7 +55,8 @@ static DUMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// - Z3 errors, translation errors and panics inside the bindings become
 ///   `Unknown(reason)`; after a panic the translation cache is dropped.
 /// - With [`SolverConfig::dump_dir`], each query is written (before solving)
-///   to `query-NNNNN.smt2` and the answer appended as a `; answer:` comment.
+///   to `query-NNNNN.smt2` as its route's solver gets it (see
+///   [`crate::dump`]) and the answer appended in comments.
 ///
 /// `z3_time` in the statistics covers asserting, `check-sat` and reading
 /// the model; translation is not included.
@@ -81,13 +79,13 @@ pub struct Z3Solver {
     tr: Translator,
     depths: FxHashMap<Expr, u32>,
     stats: SolverStats,
-    /// A long-lived incremental solver for plain bitvector queries: creating
-    /// a solver per query costs milliseconds, more than solving easy queries.
-    incremental: Option<z3::Solver>,
-    /// Guard literal of every expression asserted (as `guard => expr`) in `incremental`.
-    guards: FxHashMap<Expr, z3::ast::Bool>,
-    /// Sum of the DAG sizes of the guarded assertions.
-    guarded_nodes: usize,
+    /// The long-lived incremental solver for tiny plain bitvector queries
+    /// (see [`crate::route`]).
+    incremental: Incremental<Expr>,
+    /// The route of the query in progress.
+    route: Route,
+    /// The dump file of the query in progress.
+    dumped: Option<PathBuf>,
 }
 
 /// How long past its limit a Z3 call may run before the watchdog interrupts it.
@@ -102,59 +100,36 @@ pub const QUANTIFIED_TIMEOUT: Duration = Duration::from_secs(2);
 /// The answer of a query refused or interrupted because of the deadline.
 pub const DEADLINE_REASON: &str = "deadline reached";
 
-/// Guarded assertions after which the incremental solver is rebuilt.
-const MAX_GUARDS: usize = 4_000;
-/// Total expression nodes (summed over guarded assertions) after which the
-/// incremental solver is rebuilt: old constraints slow every later check.
-const MAX_GUARDED_NODES: usize = 60_000;
-
-/// Largest query (in [`dag_size`] cost) sent to the incremental solver.
-const MAX_INCREMENTAL_QUERY: usize = 5_000;
-
-/// Whether a query suits the incremental solver: small and free of wide
-/// nonlinear operations. Such queries need no preprocessing; the others are
-/// better served by a fresh `QF_BV` solver, whose tactics substitute pinned
-/// values before bit-blasting.
-fn incremental_friendly(constraints: &[Expr], goal: Expr) -> bool {
-    let mut total = 0;
-    for e in constraints.iter().chain(std::iter::once(&goal)) {
-        let c = dag_size(*e);
-        if c > 1_000 {
-            return false;
-        }
-        total += c;
-        if total > MAX_INCREMENTAL_QUERY {
-            return false;
-        }
-    }
-    true
-}
-
-/// Estimated cost of keeping `e` asserted: its distinct nodes, with
-/// multiplications, divisions and remainders weighted by the size of their
-/// bit-blasted circuits (quadratic in the width). Bounded walk.
-fn dag_size(e: Expr) -> usize {
+/// The shape of a query (see [`QueryShape`]) and the node count of each
+/// of its assertions (constraints, then the goal). Bounded walk.
+fn shape(constraints: &[Expr], goal: Expr) -> (QueryShape, Vec<usize>) {
     use kappa_expr::{BvOp, Kind};
+    const LIMIT: usize = 100_000;
     let mut seen = rustc_hash::FxHashSet::default();
-    let mut stack = vec![e];
-    let mut cost = 0usize;
-    while let Some(x) = stack.pop() {
-        if cost >= MAX_GUARDED_NODES || !seen.insert(x) {
-            continue;
-        }
-        let k = x.kind();
-        cost += match &k {
-            Kind::Bin(BvOp::Mul | BvOp::UDiv | BvOp::SDiv | BvOp::URem | BvOp::SRem, a, b)
-                if !a.is_const() && !b.is_const() =>
-            {
-                let w = a.width() as usize;
-                1 + w * w
+    let mut sh = QueryShape::default();
+    let mut counts = Vec::with_capacity(constraints.len() + 1);
+    for &root in constraints.iter().chain(std::iter::once(&goal)) {
+        let before = sh.nodes;
+        let mut stack = vec![root];
+        while let Some(x) = stack.pop() {
+            if sh.nodes >= LIMIT || !seen.insert(x) {
+                continue;
             }
-            _ => 1,
-        };
-        stack.extend(k.children());
+            sh.nodes += 1;
+            let k = x.kind();
+            match &k {
+                Kind::Bin(BvOp::UDiv | BvOp::SDiv | BvOp::URem | BvOp::SRem, a, b) => {
+                    sh.division = true;
+                    sh.nonlinear |= !a.is_const() && !b.is_const();
+                }
+                Kind::Bin(BvOp::Mul, a, b) => sh.nonlinear |= !a.is_const() && !b.is_const(),
+                _ => {}
+            }
+            stack.extend(k.children());
+        }
+        counts.push(sh.nodes - before);
     }
-    cost
+    (sh, counts)
 }
 
 impl Z3Solver {
@@ -181,15 +156,15 @@ impl Z3Solver {
             tr,
             depths: FxHashMap::default(),
             stats: SolverStats::default(),
-            incremental: None,
-            guards: FxHashMap::default(),
-            guarded_nodes: 0,
+            incremental: Incremental::new(timeout_ms(cfg.timeout)),
+            route: Route::Bv,
+            dumped: None,
         }
     }
 
     fn solve(&mut self, constraints: &[Expr], goal: Expr) -> SatResult {
         self.tr.sync_context();
-        let dump = self.dump_query(constraints, goal);
+        self.dumped = None;
         let start = Instant::now();
         let r = catch_unwind(AssertUnwindSafe(|| self.run(constraints, goal)));
         if let Some(w) = &self.watchdog {
@@ -209,8 +184,8 @@ impl Z3Solver {
                 SatResult::Unknown(format!("z3 error: {msg}"))
             }
         };
-        if let Some(path) = dump {
-            append_answer(&path, &r, start.elapsed());
+        if let Some(path) = self.dumped.take() {
+            crate::dump::append_answer(&path, self.route, &r, start.elapsed());
         }
         r
     }
@@ -220,7 +195,8 @@ impl Z3Solver {
         constraints: &[Expr],
         goal: Expr,
     ) -> Result<SatResult, crate::translate::TranslateError> {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.dump_dir.is_none() && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            // (with dumps the query is still written, with its answer)
             return Ok(SatResult::Unknown(DEADLINE_REASON.to_string()));
         }
         let mut asserted = Vec::with_capacity(constraints.len() + 1);
@@ -232,18 +208,31 @@ impl Z3Solver {
             .iter()
             .chain(std::iter::once(&goal))
             .fold(0, |f, e| f | self.tr.features(*e));
+        let (sh, nodes) = shape(constraints, goal);
+        self.route = route_for(features, sh);
+        self.quantified = features & crate::translate::F_QUANT != 0;
+        if let Some(dir) = self.dump_dir.clone() {
+            let limit = self.call_limit().unwrap_or_default();
+            self.deadline_bound = false;
+            self.dumped =
+                crate::dump::write(&dir, self.route, constraints, goal, timeout_ms(limit));
+        }
         let start = Instant::now();
         self.stats.z3_queries += 1;
-        self.quantified = features & crate::translate::F_QUANT != 0;
-        let mut r = self.z3_check(&asserted, logic_for(features), constraints, goal);
+        let mut r = self.z3_check(&asserted, &nodes, constraints, goal);
+        let mut elapsed = start.elapsed();
+        self.stats.count_route(self.route, &r, elapsed);
         if let SatResult::Unknown(why) = &r {
             // a logic-specific solver may give up where the general one does not
-            if why.contains("incomplete") && logic_for(features).is_some() {
+            if why.contains("incomplete") && self.route != Route::General {
                 tracing::debug!("retrying with the general solver after: {why}");
-                r = self.z3_check(&asserted, None, constraints, goal);
+                self.route = Route::General;
+                let again = Instant::now();
+                r = self.z3_check(&asserted, &nodes, constraints, goal);
+                self.stats.count_route(self.route, &r, again.elapsed());
+                elapsed = start.elapsed();
             }
         }
-        let elapsed = start.elapsed();
         self.stats.z3_time += elapsed;
         tracing::debug!(
             constraints = constraints.len(),
@@ -299,7 +288,7 @@ impl Z3Solver {
     fn z3_check(
         &mut self,
         asserted: &[z3::ast::Bool],
-        logic: Option<&str>,
+        nodes: &[usize],
         constraints: &[Expr],
         goal: Expr,
     ) -> SatResult {
@@ -319,14 +308,14 @@ impl Z3Solver {
             };
             w.arm(until);
         }
-        let r = self.z3_check_limited(asserted, logic, constraints, goal, timeout_ms(limit));
+        let r = self.z3_check_limited(asserted, nodes, constraints, goal, timeout_ms(limit));
         let fired = self.watchdog.as_ref().and_then(|w| w.disarm());
         let r = match fired {
             None => r,
             Some(cause) => {
                 // an interrupted solver may keep state, and a model read
                 // during the interrupt may be incomplete
-                self.incremental = None;
+                self.incremental.reset();
                 SatResult::Unknown(match cause {
                     Cause::Time if self.deadline_bound => DEADLINE_REASON.to_string(),
                     Cause::Time => "timeout".to_string(),
@@ -344,65 +333,35 @@ impl Z3Solver {
         }
     }
 
-    /// One `check-sat` of `asserted`: on the incremental solver (with the
-    /// per-query timeout) for small plain bitvector queries, else on a
-    /// fresh solver for `logic` with Z3's `timeout` parameter set to
-    /// `timeout_ms`.
+    /// One `check-sat` of `asserted` on `self.route`: the incremental
+    /// solver (which keeps the per-query timeout it was created with: a
+    /// nearer limit is left to the watchdog), or a fresh solver of the
+    /// route with Z3's `timeout` parameter set to `timeout_ms`.
     fn z3_check_limited(
         &mut self,
         asserted: &[z3::ast::Bool],
-        logic: Option<&str>,
+        nodes: &[usize],
         constraints: &[Expr],
         goal: Expr,
         timeout_ms: u32,
     ) -> SatResult {
-        if logic == Some("QF_BV") && incremental_friendly(constraints, goal) {
-            if self.guards.len() > MAX_GUARDS || self.guarded_nodes > MAX_GUARDED_NODES {
-                self.incremental = None;
-            }
-            if self.incremental.is_none() {
-                self.guards.clear();
-                self.guarded_nodes = 0;
-            }
-            // Changing the parameters of a solver costs about as much as an
-            // easy query: the long-lived solver keeps the per-query timeout,
-            // and a deadline nearer than that is left to the watchdog.
-            let solver = self.incremental.get_or_insert_with(|| {
-                let s = z3::Solver::new();
-                let mut params = z3::Params::new();
-                params.set_u32("timeout", self::timeout_ms(self.timeout));
-                s.set_params(&params);
-                s
-            });
-            let mut lits = Vec::with_capacity(asserted.len());
-            for (e, a) in constraints
+        if self.route == Route::Incremental {
+            let items: Vec<_> = constraints
                 .iter()
                 .chain(std::iter::once(&goal))
                 .zip(asserted)
-            {
-                if !self.guards.contains_key(e) {
-                    self.guarded_nodes += dag_size(*e);
-                }
-                let lit = self.guards.entry(*e).or_insert_with(|| {
-                    let g = z3::ast::Bool::fresh_const("g");
-                    solver.assert(g.implies(a));
-                    g
-                });
-                lits.push(lit.clone());
-            }
-            let r = Self::answer(solver, solver.check_assumptions(&lits), constraints, goal);
+                .zip(nodes)
+                .map(|((e, a), n)| (*e, a.clone(), *n))
+                .collect();
+            let (r, solver) = self.incremental.check(&items);
+            let r = Self::answer(solver, r, constraints, goal);
             if matches!(&r, SatResult::Unknown(_)) {
                 // a fresh solver next time: an interrupted one may keep state
-                self.incremental = None;
+                self.incremental.reset();
             }
             return r;
         }
-        let solver = logic
-            .and_then(z3::Solver::new_for_logic)
-            .unwrap_or_else(z3::Solver::new);
-        let mut params = z3::Params::new();
-        params.set_u32("timeout", timeout_ms);
-        solver.set_params(&params);
+        let solver = self.route.fresh_solver(timeout_ms);
         for a in asserted {
             solver.assert(a);
         }
@@ -427,22 +386,6 @@ impl Z3Solver {
                 Some(m) => SatResult::Sat(read_model(&m, constraints, goal)),
                 None => SatResult::Unknown("z3 gave no model".to_string()),
             },
-        }
-    }
-
-    fn dump_query(&self, constraints: &[Expr], goal: Expr) -> Option<PathBuf> {
-        let dir = self.dump_dir.as_ref()?;
-        let n = DUMP_COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path = dir.join(format!("query-{n:05}.smt2"));
-        let mut all = constraints.to_vec();
-        all.push(goal);
-        let text = smtlib_script(&all);
-        match fs::create_dir_all(dir).and_then(|_| fs::write(&path, text)) {
-            Ok(()) => Some(path),
-            Err(e) => {
-                tracing::warn!("cannot dump query to {}: {e}", path.display());
-                None
-            }
         }
     }
 
@@ -474,45 +417,17 @@ impl Solver for Z3Solver {
 /// cannot even create its solvers.
 pub const Z3_MIN_MEMORY_MB: u64 = 64;
 
-/// The Z3 logic for a query with the given feature bits (`None`: Z3's
-/// general solver). A logic-specific solver is an order of magnitude cheaper
-/// to create and run on easy queries than the general one (about 0.5 ms
-/// instead of 7 ms), so the general solver is kept for quantifiers and array
-/// equalities (the `QF_AUFBV` configuration gives up on extensionality).
-fn logic_for(features: u8) -> Option<&'static str> {
-    if features & (F_QUANT | F_ARRAY_EQ) != 0 {
-        None
-    } else if features & (F_ARRAY | F_UF) != 0 {
-        Some("QF_AUFBV")
-    } else {
-        Some("QF_BV")
-    }
-}
-
 /// `d` in whole milliseconds, rounded up, clamped to `1..=u32::MAX`.
-fn timeout_ms(d: Duration) -> u32 {
+pub(crate) fn timeout_ms(d: Duration) -> u32 {
     let ms = d.as_nanos().div_ceil(1_000_000);
     ms.clamp(1, u32::MAX as u128) as u32
 }
 
-fn answer_text(r: &SatResult) -> String {
+pub(crate) fn answer_text(r: &SatResult) -> String {
     match r {
         SatResult::Sat(_) => "sat".to_string(),
         SatResult::Unsat => "unsat".to_string(),
         SatResult::Unknown(why) => format!("unknown ({why})"),
-    }
-}
-
-fn append_answer(path: &Path, r: &SatResult, elapsed: Duration) {
-    let res = OpenOptions::new()
-        .append(true)
-        .open(path)
-        .and_then(|mut f| {
-            writeln!(f, "; answer: {}", answer_text(r))?;
-            writeln!(f, "; time: {:.3} ms", elapsed.as_secs_f64() * 1000.0)
-        });
-    if let Err(e) = res {
-        tracing::warn!("cannot append the answer to {}: {e}", path.display());
     }
 }
 

@@ -5,6 +5,7 @@ use super::*;
 use crate::{build_solver, check_model};
 use kappa_expr::build::*;
 use kappa_expr::{BvOp, FuncDecl, Symbol, SymbolKind};
+use std::fs;
 
 fn z3() -> Z3Solver {
     Z3Solver::new(&SolverConfig::default())
@@ -224,7 +225,15 @@ fn dump_dir_writes_scripts() {
         );
         let text = fs::read_to_string(f).unwrap();
         assert!(text.contains("(declare-fun |x#"), "{text}");
-        assert!(text.contains("(check-sat)"), "{text}");
+        // tiny queries go to the incremental solver, dumped as guarded
+        // assertions checked under assumptions
+        assert!(text.contains("; kappa-route: incremental"), "{text}");
+        assert!(text.contains("(set-logic QF_BV)"), "{text}");
+        assert!(
+            text.contains("(check-sat-assuming (kappa_guard_0 kappa_guard_1))"),
+            "{text}"
+        );
+        assert!(text.contains("; route: incremental"), "{text}");
         let ans = text
             .lines()
             .find(|l| l.starts_with("; answer: "))
@@ -233,17 +242,42 @@ fn dump_dir_writes_scripts() {
     }
     answers.sort();
     assert_eq!(answers, vec!["; answer: sat", "; answer: unsat"]);
-    // the script itself is accepted by Z3 and gives the recorded answer
-    let text = fs::read_to_string(&files[0]).unwrap();
-    let zs = z3::Solver::new();
-    zs.from_string(text.clone());
-    let expect = if text.contains("; answer: sat") {
-        z3::SatResult::Sat
-    } else {
-        z3::SatResult::Unsat
-    };
-    assert_eq!(zs.check(), expect);
+    // the scripts are accepted by Z3 and give the recorded answers, also
+    // when read back on the route they name
+    for f in &files {
+        let text = fs::read_to_string(f).unwrap();
+        let q = crate::dump::parse(&text).expect("readable dump");
+        assert_eq!((q.route, q.assertions.len()), (Route::Incremental, 2));
+        let sat = q.answer.as_deref() == Some("sat");
+        for route in [Route::Incremental, Route::Bv] {
+            let r =
+                crate::route::RouteRunner::new(Duration::from_secs(10)).check(route, &q.assertions);
+            assert_eq!(r, Some(sat), "{text}");
+        }
+    }
     fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn queries_are_routed_by_shape_and_counted_per_route() {
+    let mut s = z3();
+    let (_, x) = var("x", Sort::Bv(32));
+    let (_, a) = var("a", Sort::Array { index: 32, elem: 8 });
+    let (k, ke) = var("k", Sort::Bv(32));
+    // additions and comparisons: incremental
+    assert!(s.check(&[ult(x, bv(32, 10))], ugt(x, bv(32, 3))).is_sat());
+    // a remainder, even by a constant: a fresh bit-blasting solver
+    let rem = bin(BvOp::URem, x, bv(32, 3));
+    assert!(s.check(&[ult(x, bv(32, 10))], eq(rem, bv(32, 2))).is_sat());
+    // arrays
+    assert!(s.check(&[], eq(select(a, x), bv(8, 7))).is_sat());
+    // quantifiers
+    let q = forall(vec![k], ne(mul(bv(32, 2), ke), bv(32, 3)));
+    assert!(s.check(&[], q).is_sat());
+    let st = s.stats();
+    let calls: Vec<u64> = st.routes.iter().map(|r| r.queries).collect();
+    assert_eq!(calls, vec![1, 1, 1, 1]);
+    assert!(st.routes.iter().all(|r| r.unknown == 0));
 }
 
 #[test]
@@ -339,12 +373,31 @@ fn chain_true_goal_models_whole_path_condition() {
 
 #[test]
 fn logic_selection() {
+    use crate::route::{route_for, QueryShape};
     use crate::translate::{F_ARRAY, F_ARRAY_EQ, F_QUANT, F_UF};
-    assert_eq!(logic_for(0), Some("QF_BV"));
-    assert_eq!(logic_for(F_ARRAY), Some("QF_AUFBV"));
-    assert_eq!(logic_for(F_UF), Some("QF_AUFBV"));
-    assert_eq!(logic_for(F_ARRAY | F_ARRAY_EQ), None);
-    assert_eq!(logic_for(F_QUANT | F_UF), None);
+    let small = QueryShape {
+        nodes: 10,
+        ..Default::default()
+    };
+    let divides = QueryShape {
+        division: true,
+        ..small
+    };
+    let big = QueryShape {
+        nodes: crate::route::INCREMENTAL_MAX_NODES + 1,
+        ..small
+    };
+    assert_eq!(route_for(0, small), Route::Incremental);
+    assert_eq!(route_for(0, divides), Route::Bv);
+    assert_eq!(route_for(0, big), Route::Bv);
+    assert_eq!(route_for(F_ARRAY, small), Route::Arrays);
+    assert_eq!(route_for(F_UF, small), Route::Arrays);
+    assert_eq!(route_for(F_ARRAY | F_ARRAY_EQ, small), Route::General);
+    assert_eq!(route_for(F_QUANT | F_UF, small), Route::General);
+    assert_eq!(Route::General.logic(), "ALL");
+    for r in crate::ROUTES {
+        assert_eq!(Route::parse(r.name()), Some(r));
+    }
     // the features are tracked through translation
     let mut s = z3();
     let (_, x) = var("x", Sort::Bv(8));

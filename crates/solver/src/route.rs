@@ -1,0 +1,262 @@
+//! Query routing: which Z3 solver configuration answers a query ([`Route`]),
+//! how each one is built and checked (shared by [`crate::Z3Solver`] and the
+//! replay benchmark through [`RouteRunner`]), and per-route statistics.
+//!
+//! The routes and the rule that picks one were chosen by measurement (the
+//! `kappa-bench -- --solver` replay of the queries of the test programs,
+//! in-process against a fresh standalone solver, see the bench crate):
+//!
+//! - Z3's long-lived incremental solver (its SMT core, `check-sat` under
+//!   assumption literals) wins only on tiny queries, where building a fresh
+//!   solver costs more than solving; on anything with arithmetic beyond
+//!   additions and comparisons it is 10-100x slower than bit-blasting;
+//! - a fresh `QF_BV` solver (Z3's `qfbv` tactic: simplify, solve-eqs,
+//!   bit-blast, SAT) for every other quantifier-free bitvector query;
+//! - a fresh `QF_AUFBV` solver for arrays and uninterpreted functions;
+//! - Z3's general solver for quantifiers and array equalities.
+
+use std::hash::Hash;
+use std::time::Duration;
+
+use rustc_hash::FxHashMap;
+
+/// The Z3 configuration a query is sent to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Route {
+    /// The long-lived incremental solver: each assertion is asserted once
+    /// as `guard => assertion` and the query is `check-sat` under the
+    /// guards of its assertions.
+    Incremental,
+    /// A fresh solver for `QF_BV` (Z3's `qfbv` tactic, bit-blasting).
+    Bv,
+    /// A fresh solver for `QF_AUFBV` (arrays, uninterpreted functions).
+    Arrays,
+    /// A fresh general solver (quantifiers, array equalities).
+    General,
+}
+
+/// All routes, in [`Route::index`] order.
+pub const ROUTES: [Route; 4] = [Route::Incremental, Route::Bv, Route::Arrays, Route::General];
+
+impl Route {
+    /// Short name (`incremental`, `qf_bv`, `qf_aufbv`, `general`), used in
+    /// statistics, dumps and the benchmark.
+    pub fn name(self) -> &'static str {
+        match self {
+            Route::Incremental => "incremental",
+            Route::Bv => "qf_bv",
+            Route::Arrays => "qf_aufbv",
+            Route::General => "general",
+        }
+    }
+
+    /// The route named `s` (inverse of [`Route::name`]).
+    pub fn parse(s: &str) -> Option<Route> {
+        ROUTES.into_iter().find(|r| r.name() == s)
+    }
+
+    /// Position in [`ROUTES`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The SMT-LIB logic of the route's solver (`ALL` for the general one).
+    pub fn logic(self) -> &'static str {
+        match self {
+            Route::Incremental | Route::Bv => "QF_BV",
+            Route::Arrays => "QF_AUFBV",
+            Route::General => "ALL",
+        }
+    }
+
+    /// The solver parameters kappa sets on this route besides `timeout`,
+    /// as `(name, value)` (written into dumps as `set-option`).
+    pub fn params(self) -> &'static [(&'static str, &'static str)] {
+        // none yet on any route: Z3's defaults (MBQI on for the general
+        // solver) were not beaten by the settings tried
+        let _ = self;
+        &[]
+    }
+
+    /// A fresh solver of this route with `timeout_ms` (not for
+    /// [`Route::Incremental`], which is long-lived: see [`Incremental`]).
+    pub fn fresh_solver(self, timeout_ms: u32) -> z3::Solver {
+        let solver = match self {
+            Route::Incremental | Route::Bv => z3::Solver::new_for_logic("QF_BV"),
+            Route::Arrays => z3::Solver::new_for_logic("QF_AUFBV"),
+            Route::General => None,
+        }
+        .unwrap_or_else(z3::Solver::new);
+        let mut params = z3::Params::new();
+        params.set_u32("timeout", timeout_ms);
+        for (k, v) in self.params() {
+            match *v {
+                "true" | "false" => params.set_bool(*k, *v == "true"),
+                n => params.set_u32(*k, n.parse().unwrap_or(0)),
+            }
+        }
+        solver.set_params(&params);
+        solver
+    }
+}
+
+/// Largest query (summed [`QueryShape::nodes`]) sent to the incremental
+/// solver.
+pub const INCREMENTAL_MAX_NODES: usize = 400;
+
+/// What the routing rule looks at in a query.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueryShape {
+    /// Distinct expression nodes of the query (bounded count).
+    pub nodes: usize,
+    /// Whether some multiplication, division or remainder has a
+    /// non-constant operand (besides multiplication by a constant, which
+    /// is linear).
+    pub nonlinear: bool,
+    /// Whether some division or remainder occurs (even by a constant: the
+    /// SMT core handles them through a multiplication circuit).
+    pub division: bool,
+}
+
+/// The route for a query with the translation feature bits `features`
+/// (see `translate::F_*`) and shape `shape`: the incremental solver only
+/// for small queries without division or non-linear arithmetic, a fresh
+/// logic-specific solver otherwise, the general solver for quantifiers and
+/// array equalities.
+pub(crate) fn route_for(features: u8, shape: QueryShape) -> Route {
+    use crate::translate::{F_ARRAY, F_ARRAY_EQ, F_QUANT, F_UF};
+    if features & (F_QUANT | F_ARRAY_EQ) != 0 {
+        Route::General
+    } else if features & (F_ARRAY | F_UF) != 0 {
+        Route::Arrays
+    } else if shape.nodes <= INCREMENTAL_MAX_NODES && !shape.nonlinear && !shape.division {
+        Route::Incremental
+    } else {
+        Route::Bv
+    }
+}
+
+/// Guarded assertions after which the incremental solver is rebuilt.
+const MAX_GUARDS: usize = 4_000;
+/// Total nodes (summed over guarded assertions) after which the incremental
+/// solver is rebuilt: old constraints slow every later check.
+const MAX_GUARDED_NODES: usize = 20_000;
+
+/// The long-lived incremental solver with its guard literals, keyed by
+/// `K` (kappa expressions in [`crate::Z3Solver`], Z3 terms in the replay).
+pub struct Incremental<K> {
+    solver: Option<z3::Solver>,
+    guards: FxHashMap<K, z3::ast::Bool>,
+    nodes: usize,
+    timeout_ms: u32,
+}
+
+impl<K: Hash + Eq + Clone> Incremental<K> {
+    /// An empty incremental solver whose parameters (set once, at
+    /// creation: changing them costs about as much as an easy query) carry
+    /// the time limit `timeout_ms`; nearer limits are left to the caller's
+    /// watchdog.
+    pub fn new(timeout_ms: u32) -> Self {
+        Incremental {
+            solver: None,
+            guards: FxHashMap::default(),
+            nodes: 0,
+            timeout_ms,
+        }
+    }
+
+    /// Forgets the solver (after an interrupt, which may leave state behind).
+    pub fn reset(&mut self) {
+        self.solver = None;
+    }
+
+    /// `check-sat` of the conjunction of `items` (key, translation, node
+    /// count) under their guards; returns Z3's answer and the solver (for
+    /// the model or the reason).
+    pub fn check(&mut self, items: &[(K, z3::ast::Bool, usize)]) -> (z3::SatResult, &z3::Solver) {
+        if self.guards.len() > MAX_GUARDS || self.nodes > MAX_GUARDED_NODES {
+            self.solver = None;
+        }
+        if self.solver.is_none() {
+            self.guards.clear();
+            self.nodes = 0;
+        }
+        let timeout_ms = self.timeout_ms;
+        let solver = self.solver.get_or_insert_with(|| {
+            let s = z3::Solver::new();
+            let mut params = z3::Params::new();
+            params.set_u32("timeout", timeout_ms);
+            s.set_params(&params);
+            s
+        });
+        let mut lits = Vec::with_capacity(items.len());
+        for (k, a, n) in items {
+            let lit = self.guards.entry(k.clone()).or_insert_with(|| {
+                self.nodes += n;
+                let g = z3::ast::Bool::fresh_const("g");
+                solver.assert(g.implies(a));
+                g
+            });
+            lits.push(lit.clone());
+        }
+        let r = solver.check_assumptions(&lits);
+        (r, solver)
+    }
+}
+
+/// Runs queries given as Z3 assertions through a [`Route`], the way
+/// [`crate::Z3Solver`] does (the replay benchmark's in-process side): one
+/// [`Incremental`] solver for the whole sequence, fresh solvers otherwise.
+pub struct RouteRunner {
+    incremental: Incremental<z3::ast::Bool>,
+    timeout_ms: u32,
+}
+
+impl RouteRunner {
+    /// A runner whose queries get `timeout` each.
+    pub fn new(timeout: Duration) -> Self {
+        let ms = crate::z3solver::timeout_ms(timeout);
+        RouteRunner {
+            incremental: Incremental::new(ms),
+            timeout_ms: ms,
+        }
+    }
+
+    /// Checks the conjunction of `assertions` on `route`: `Some(true)` sat,
+    /// `Some(false)` unsat, `None` unknown.
+    pub fn check(&mut self, route: Route, assertions: &[z3::ast::Bool]) -> Option<bool> {
+        let r = if route == Route::Incremental {
+            let items: Vec<_> = assertions
+                .iter()
+                .map(|a| (a.clone(), a.clone(), 1))
+                .collect();
+            let r = self.incremental.check(&items).0;
+            if r == z3::SatResult::Unknown {
+                self.incremental.reset();
+            }
+            r
+        } else {
+            let s = route.fresh_solver(self.timeout_ms);
+            for a in assertions {
+                s.assert(a);
+            }
+            s.check()
+        };
+        match r {
+            z3::SatResult::Sat => Some(true),
+            z3::SatResult::Unsat => Some(false),
+            z3::SatResult::Unknown => None,
+        }
+    }
+}
+
+/// Queries and time of one route (see [`crate::SolverStats::routes`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RouteStats {
+    /// Z3 calls on the route.
+    pub queries: u64,
+    /// Of them, answered `Unknown`.
+    pub unknown: u64,
+    /// Wall-clock time of the calls.
+    pub time: Duration,
+}
