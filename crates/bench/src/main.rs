@@ -15,12 +15,15 @@
 //! `-- --navigate [FILES]` the loop navigation paper's Table 3 beside
 //! classic execution (see [`navigate`]); `-- --native [FILES]` native
 //! (symbolized) against classic end to end, and the code-size table of the
-//! symbolic-computation paper (see [`native`]).
+//! symbolic-computation paper (see [`native`]);
+//! `-- --portfolio [--modes M,..] [--jobs N] [FILES]` every mode scored
+//! SV-COMP style on crates/bench/programs/svcomp (see [`portfolio`]).
 
 mod conditions;
 mod loops;
 mod native;
 mod navigate;
+mod portfolio;
 mod programs;
 mod scale;
 
@@ -144,6 +147,9 @@ fn bench() {
     let mut conditions_mode = false;
     let mut navigate_mode = false;
     let mut native_mode = false;
+    let mut portfolio_mode = false;
+    let mut modes = portfolio::DEFAULT_MODES.to_string();
+    let mut jobs = 2usize;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
@@ -156,6 +162,12 @@ fn bench() {
             navigate_mode = true;
         } else if a == "--native" {
             native_mode = true;
+        } else if a == "--portfolio" {
+            portfolio_mode = true;
+        } else if a == "--modes" {
+            modes = it.next().expect("--modes M1,M2,..");
+        } else if a == "--jobs" {
+            jobs = it.next().and_then(|s| s.parse().ok()).expect("--jobs N");
         } else if a == "--timeout" {
             let s: f64 = it
                 .next()
@@ -165,6 +177,10 @@ fn bench() {
         } else {
             args.push(a.into());
         }
+    }
+    if portfolio_mode {
+        portfolio::run(timeout.as_secs_f64(), &modes, jobs, &args);
+        return;
     }
     if conditions_mode {
         conditions::run(timeout.as_secs_f64(), &args);
