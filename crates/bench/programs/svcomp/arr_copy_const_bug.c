@@ -1,5 +1,6 @@
 // arr_copy_const_bug: copy between two arrays of 100 nondet values.
 // Twin of arr_copy_const_ok with a bug: copy starts at 1 (b[0] stays 0); expected verdict false.
+// witness: 1,0x100
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // arr_copy_input_bug: copy between arrays of 1000 over an input size, checked in a loop.
 // Twin of arr_copy_input_ok with a bug: copy loop misses the last element; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

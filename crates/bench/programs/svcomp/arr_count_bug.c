@@ -1,5 +1,6 @@
 // arr_count_bug: count the occurrences of an input among up to 1000 nondet values.
 // Twin of arr_count_ok with a bug: wrong constant: fails when all 1000 values equal x; expected verdict false.
+// witness: 1000,0
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

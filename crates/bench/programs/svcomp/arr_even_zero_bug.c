@@ -1,5 +1,6 @@
 // arr_even_zero_bug: array of 1000: a[2*i] = 0 over half the indices, parity check.
 // Twin of arr_even_zero_ok with a bug: second loop stops one pair early; expected verdict false.
+// witness: 998
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

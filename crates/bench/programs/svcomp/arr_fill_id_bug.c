@@ -1,5 +1,6 @@
 // arr_fill_id_bug: constant-size array (100) filled a[i] = i, checked at an input index.
 // Twin of arr_fill_id_ok with a bug: fill loop misses the last element; expected verdict false.
+// witness: 99
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

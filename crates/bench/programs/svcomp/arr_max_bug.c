@@ -1,5 +1,6 @@
 // arr_max_bug: max scan over an input-sized array of nondet values.
 // Twin of arr_max_ok with a bug: scan misses the last element; expected verdict false.
+// witness: 2,0,1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // arr_min_found_bug: min scan over 100 nondet values; the minimum must occur in the array.
 // Twin of arr_min_found_ok with a bug: minimum initialised to 0 instead of a[0]; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // arr_reverse_bug: reverse copy of 100 nondet values, checked at an input index.
 // Twin of arr_reverse_ok with a bug: reverse loop misses b[99]; expected verdict false.
+// witness: 1,0x100
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // array_guard_in_loop_bug: array index guard asserted in the loop body, input size.
 // Twin of array_guard_in_loop_ok with a bug: assumption allows n = N+1 (the guard fires before the write); expected verdict false.
+// witness: 101
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // assert_in_loop_bound_bug: __VERIFIER_assert inside the loop body, two inputs.
 // Twin of assert_in_loop_bound_ok with a bug: wrong constant: fails at i = n-1, k = 99; expected verdict false.
+// witness: 1,99
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // bubble_sort_bug: bubble sort of 5 nondet values, sortedness checked in a loop.
 // Twin of bubble_sort_ok with a bug: inner loop one comparison short; expected verdict false.
+// witness: 0x4,-1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // cohencu_bug: Cohen's cube (invariant-generation benchmark): x == n^3 with y, z.
 // Twin of cohencu_ok with a bug: wrong constant in the third difference; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

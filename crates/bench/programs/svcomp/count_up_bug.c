@@ -1,5 +1,6 @@
 // count_up_bug: input-bounded while loop, checked after the loop.
 // Twin of count_up_ok with a bug: off-by-one assumption bound (n may be 1000); expected verdict false.
+// witness: 1000
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // countdown_array_bug: count-down loop for (i = n; i > 0; i--) writing a[i-1].
 // Twin of countdown_array_ok with a bug: loop misses a[0]; expected verdict false.
+// witness: 1,0
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

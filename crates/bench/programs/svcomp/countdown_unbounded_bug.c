@@ -1,5 +1,6 @@
 // countdown_unbounded_bug: unbounded input countdown (2^31 iterations), needs x >= 0.
 // Twin of countdown_unbounded_ok with a bug: step 2 overshoots to -1 on odd n; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

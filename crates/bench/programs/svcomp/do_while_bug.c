@@ -1,5 +1,6 @@
 // do_while_bug: do-while loop over an input bound.
 // Twin of do_while_ok with a bug: missing case n = 0 (the body runs once); expected verdict false.
+// witness: 0
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // eqcnt_nested_bug: EQCNT: two inner loops per outer iteration whose counts must be equal.
 // Twin of eqcnt_nested_ok with a bug: second inner loop capped at 50; expected verdict false.
+// witness: 1,51
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // gauss_unbounded_bug: Gauss sum over an unbounded unsigned input, exact modulo 2^32.
 // Twin of gauss_unbounded_ok with a bug: adds before incrementing (sum 0..n-1); expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

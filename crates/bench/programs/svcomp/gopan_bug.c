@@ -1,5 +1,6 @@
 // gopan_bug: Gopan-Reps style phase loop: y grows only in the second half.
 // Twin of gopan_ok with a bug: phase switch one step late; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // gr2006_bug: Gulavani-Rajamani style loop x = -50; while (x < 0) { x += y; y++; }.
 // Twin of gr2006_ok with a bug: wrong constant in the final check (y ends at 11 for y in -2..3); expected verdict false.
+// witness: -2
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // half_bug: counter stepping by 2 against an even input bound.
 // Twin of half_ok with a bug: missing evenness assumption; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // ineq_nondet_bug: inequality invariant y <= x with a nondet increment.
 // Twin of ineq_nondet_ok with a bug: double increment; expected verdict false.
+// witness: 1x2
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // linear_search_bug: linear search with break over up to 1000 nondet values.
 // Twin of linear_search_ok with a bug: search loop skips the last element; expected verdict false.
+// witness: 1,0x2
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // lockstep_body_bug: two counters in lockstep, assert inside the loop body.
 // Twin of lockstep_body_ok with a bug: off-by-one assumption: fails after 50000 iterations; expected verdict false.
+// witness: 50000
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

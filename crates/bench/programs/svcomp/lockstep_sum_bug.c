@@ -1,5 +1,6 @@
 // lockstep_sum_bug: x + y == n invariant over an unbounded input.
 // Twin of lockstep_sum_ok with a bug: loop stops one early; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

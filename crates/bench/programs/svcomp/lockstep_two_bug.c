@@ -1,5 +1,6 @@
 // lockstep_two_bug: two counters in lockstep over an unbounded unsigned input: y == 2*x.
 // Twin of lockstep_two_ok with a bug: extra increment at x = 1000; expected verdict false.
+// witness: 1000
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // loop_break_bug: bounded loop left by break at an input position.
 // Twin of loop_break_ok with a bug: loop starts at 1; expected verdict false.
+// witness: 0
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // loop_continue_bug: loop with continue counting even indices.
 // Twin of loop_continue_ok with a bug: rounds down instead of up; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // matrix_sym_bug: 10x10 matrix m[i][j] = i + j filled by nested loops, symmetry check.
 // Twin of matrix_sym_ok with a bug: inner fill loop misses the last column; expected verdict false.
+// witness: 0,9
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // mirror_sum_bug: a[i] + a[N-1-i] over an array of 1000 checked at an input index.
 // Twin of mirror_sum_ok with a bug: fill loop misses the last element; expected verdict false.
+// witness: 0
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // mult_add_bug: multiplication by repeated addition over two bounded inputs.
 // Twin of mult_add_ok with a bug: loop starts at 1: one addition missing; expected verdict false.
+// witness: 1x2
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

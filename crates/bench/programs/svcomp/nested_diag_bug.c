@@ -1,5 +1,6 @@
 // nested_diag_bug: nested loops over two inputs counting the diagonal.
 // Twin of nested_diag_ok with a bug: missing case m < n; expected verdict false.
+// witness: 1,0
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // nested_linked_bug: two inner loops bounded by the outer counter, equal counts asserted in the body.
 // Twin of nested_linked_ok with a bug: second inner loop capped at 100; expected verdict false.
+// witness: 102
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // nested_product_bug: nested loops with two input bounds, count = n*m.
 // Twin of nested_product_ok with a bug: inner loop bounded by the wrong input; expected verdict false.
+// witness: 1,0
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // nested_three_bug: three nested loops with one input bound.
 // Twin of nested_three_ok with a bug: wrong constant: fails at n = 20; expected verdict false.
+// witness: 20
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // nested_triangle_bug: triangular nested loop (inner bound = outer counter).
 // Twin of nested_triangle_ok with a bug: inner loop runs once too often; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // nondet_loop_cond_bug: loop on a nondet condition, up to 100000 iterations.
 // Twin of nondet_loop_cond_ok with a bug: wrong constant: fails after 100000 true choices; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // pair_sum_bug: two arrays of 1000 whose pairwise sums are constant.
 // Twin of pair_sum_ok with a bug: second fill starts at 1; expected verdict false.
+// witness: 0
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

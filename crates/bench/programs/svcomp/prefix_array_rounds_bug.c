@@ -1,5 +1,6 @@
 // prefix_array_rounds_bug: 1000 rounds over an array of 1000 (10^6 iterations), input index.
 // Twin of prefix_array_rounds_ok with a bug: inner loop misses the last element; expected verdict false.
+// witness: 999
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

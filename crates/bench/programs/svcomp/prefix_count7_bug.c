@@ -1,5 +1,6 @@
 // prefix_count7_bug: 10^6 concrete iterations, then an input compared with the result.
 // Twin of prefix_count7_ok with a bug: wrong residue: the count becomes odd (142857); expected verdict false.
+// witness: 142857
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

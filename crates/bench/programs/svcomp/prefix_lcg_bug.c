@@ -1,5 +1,6 @@
 // prefix_lcg_bug: 10^6 concrete LCG steps (nonlinear, wraps), then an input compared.
 // Twin of prefix_lcg_ok with a bug: one step fewer: the state is even; expected verdict false.
+// witness: 4020423848
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // prefix_sum_array_bug: prefix sums p[i] = p[i-1] + i over 1000 elements.
 // Twin of prefix_sum_array_ok with a bug: adds i-1 instead of i; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

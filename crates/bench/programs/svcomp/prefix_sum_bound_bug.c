@@ -1,5 +1,6 @@
 // prefix_sum_bound_bug: 10^6 concrete iterations, then a bounded input added.
 // Twin of prefix_sum_bound_ok with a bug: wrong constant: fails at x = 99; expected verdict false.
+// witness: 99
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // prefix_then_loop_bug: 10^6 concrete iterations, then an input-bounded loop.
 // Twin of prefix_then_loop_ok with a bug: wrong modulus leaves x = 3; expected verdict false.
+// witness: 0
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

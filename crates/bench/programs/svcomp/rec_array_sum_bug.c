@@ -1,5 +1,6 @@
 // rec_array_sum_bug: recursive sum over an input-sized array.
 // Twin of rec_array_sum_ok with a bug: recursion stops one element early; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // rec_countdown_bug: recursive countdown by 2 over an input up to 10000.
 // Twin of rec_countdown_ok with a bug: base case returns n (-1 for odd n); expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

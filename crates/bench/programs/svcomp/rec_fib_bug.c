@@ -1,5 +1,6 @@
 // rec_fib_bug: Fibonacci with a bounded input.
 // Twin of rec_fib_ok with a bug: wrong constant: fails at n = 20 (fib(20) = 6765); expected verdict false.
+// witness: 20
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

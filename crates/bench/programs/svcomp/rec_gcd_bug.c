@@ -1,5 +1,6 @@
 // rec_gcd_bug: recursive Euclid over two bounded inputs.
 // Twin of rec_gcd_ok with a bug: base case also stops at b = 1; expected verdict false.
+// witness: 2,1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // rec_mult_bug: recursive multiplication over two bounded inputs.
 // Twin of rec_mult_ok with a bug: wrong base case; expected verdict false.
+// witness: 1,0
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

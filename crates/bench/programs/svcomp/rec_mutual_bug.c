@@ -1,5 +1,6 @@
 // rec_mutual_bug: mutual recursion even/odd.
 // Twin of rec_mutual_ok with a bug: wrong base case of is_odd; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // rec_sum_bug: recursive sum 1..n against the closed form.
 // Twin of rec_sum_ok with a bug: base case one too high; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

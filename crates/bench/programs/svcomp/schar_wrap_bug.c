@@ -1,5 +1,6 @@
 // schar_wrap_bug: signed char stepping by 10 until the conversion wraps negative.
 // Twin of schar_wrap_ok with a bug: wrong constant: c = 1 takes 13 steps; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // step3_bug: input-bounded loop with stride 3, range check after the loop.
 // Twin of step3_ok with a bug: off-by-one overshoot bound; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // sum_cubes_bug: sum of cubes in unsigned long long, (n(n+1)/2)^2.
 // Twin of sum_cubes_ok with a bug: loop misses the last cube; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // sum_squares_bug: sum of squares in unsigned long long over i <= n <= 1000, closed form.
 // Twin of sum_squares_ok with a bug: loop misses the last square; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

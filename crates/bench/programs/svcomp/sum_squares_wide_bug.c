@@ -1,5 +1,6 @@
 // sum_squares_wide_bug: sum of squares over an unbounded unsigned input, exact modulo 2^64.
 // Twin of sum_squares_wide_ok with a bug: closed form computed in 32 bits (wraps from n = 1626); expected verdict false.
+// witness: 2000
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

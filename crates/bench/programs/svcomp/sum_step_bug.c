@@ -1,5 +1,6 @@
 // sum_step_bug: input-bounded for loop accumulating a sum, checked after the loop.
 // Twin of sum_step_ok with a bug: wrong constant in the final check (fails only at n = 999); expected verdict false.
+// witness: 999
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

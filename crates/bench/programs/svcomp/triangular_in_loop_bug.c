@@ -1,5 +1,6 @@
 // triangular_in_loop_bug: running triangular sum asserted in the loop body.
 // Twin of triangular_in_loop_ok with a bug: wrong constant: fails at the last iteration of n = 999; expected verdict false.
+// witness: 999
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

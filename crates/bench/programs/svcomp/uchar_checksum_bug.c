@@ -1,5 +1,6 @@
 // uchar_checksum_bug: 1000 concrete 8-bit additions, then an input completing the checksum.
 // Twin of uchar_checksum_ok with a bug: wrong constant (88 is x, not its complement); expected verdict false.
+// witness: 168
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,6 @@
 // uchar_count_bug: 8-bit counter over an input-bounded loop (wraps at 256).
 // Twin of uchar_count_ok with a bug: compares without truncation (promotion to int); expected verdict false.
+// witness: 256
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

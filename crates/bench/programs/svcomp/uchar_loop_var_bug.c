@@ -1,5 +1,6 @@
 // uchar_loop_var_bug: 8-bit loop variable against an 8-bit input bound.
 // Twin of uchar_loop_var_ok with a bug: wrong constant: fails at n = 255; expected verdict false.
+// witness: 255
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

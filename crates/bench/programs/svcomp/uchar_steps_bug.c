@@ -1,5 +1,6 @@
 // uchar_steps_bug: 8-bit counter stepping by 3 until it wraps to 0 (at most 255 steps).
 // Twin of uchar_steps_ok with a bug: wrong constant: c = 3 takes 255 steps; expected verdict false.
+// witness: 3
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

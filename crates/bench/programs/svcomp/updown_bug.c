@@ -1,5 +1,6 @@
 // updown_bug: one counter up, one down over an unbounded unsigned input.
 // Twin of updown_ok with a bug: loop stops one early; expected verdict false.
+// witness: 1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

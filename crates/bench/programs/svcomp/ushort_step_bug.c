@@ -1,5 +1,6 @@
 // ushort_step_bug: 16-bit accumulator stepping by 1000 (wraps at 65536).
 // Twin of ushort_step_ok with a bug: compares without truncation; expected verdict false.
+// witness: 66
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

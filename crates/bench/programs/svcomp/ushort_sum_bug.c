@@ -1,5 +1,6 @@
 // ushort_sum_bug: 16-bit and 32-bit accumulators over input-many nondet values.
 // Twin of ushort_sum_ok with a bug: compares without truncation; expected verdict false.
+// witness: 2,65535,1
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
