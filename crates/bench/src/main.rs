@@ -17,12 +17,15 @@
 //! (symbolized) against classic end to end, and the code-size table of the
 //! symbolic-computation paper (see [`native`]); `-- --solver [--cap SECS]
 //! [--repeat N] [--set NAME] [FILES]` where solver time goes, per query route, in-process
-//! against standalone (see [`solver`]).
+//! against standalone (see [`solver`]);
+//! `-- --portfolio [--modes M,..] [--jobs N] [FILES]` every mode scored
+//! SV-COMP style on crates/bench/programs/svcomp (see [`portfolio`]).
 
 mod conditions;
 mod loops;
 mod native;
 mod navigate;
+mod portfolio;
 mod programs;
 mod scale;
 mod solver;
@@ -151,6 +154,9 @@ fn bench() {
     let mut cap = 5.0;
     let mut repeat = 1;
     let mut sets: Vec<String> = vec![];
+    let mut portfolio_mode = false;
+    let mut modes = portfolio::DEFAULT_MODES.to_string();
+    let mut jobs = 2usize;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
@@ -171,6 +177,12 @@ fn bench() {
             sets.push(it.next().expect("--set NAME"));
         } else if a == "--repeat" {
             repeat = it.next().and_then(|s| s.parse().ok()).expect("--repeat N");
+        } else if a == "--portfolio" {
+            portfolio_mode = true;
+        } else if a == "--modes" {
+            modes = it.next().expect("--modes M1,M2,..");
+        } else if a == "--jobs" {
+            jobs = it.next().and_then(|s| s.parse().ok()).expect("--jobs N");
         } else if a == "--timeout" {
             let s: f64 = it
                 .next()
@@ -183,6 +195,10 @@ fn bench() {
     }
     if solver_mode {
         solver::run(timeout.as_secs_f64(), cap, repeat, &sets, &args);
+        return;
+    }
+    if portfolio_mode {
+        portfolio::run(timeout.as_secs_f64(), &modes, jobs, &args);
         return;
     }
     if conditions_mode {

@@ -1,0 +1,29 @@
+// arr_count_ok: count the occurrences of an input among up to 1000 nondet values.
+// Expected verdict true (the twin arr_count_bug has a bug).
+extern void abort(void);
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern unsigned short __VERIFIER_nondet_ushort(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int a[1000];
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  assume_abort_if_not(0 <= n && n <= 1000);
+  int x = __VERIFIER_nondet_int();
+  for (int i = 0; i < n; i++) {
+    a[i] = __VERIFIER_nondet_int();
+  }
+  int c = 0;
+  for (int i = 0; i < n; i++) {
+    if (a[i] == x) {
+      c++;
+    }
+  }
+  __VERIFIER_assert(c <= 1000);
+  return 0;
+}

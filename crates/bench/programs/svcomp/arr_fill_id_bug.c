@@ -1,0 +1,23 @@
+// arr_fill_id_bug: constant-size array (100) filled a[i] = i, checked at an input index.
+// Twin of arr_fill_id_ok with a bug: fill loop misses the last element; expected verdict false.
+// witness: 99
+extern void abort(void);
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern unsigned short __VERIFIER_nondet_ushort(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int a[100];
+int main(void) {
+  for (int i = 0; i < 99; i++) {
+    a[i] = i;
+  }
+  int k = __VERIFIER_nondet_int();
+  assume_abort_if_not(0 <= k && k < 100);
+  __VERIFIER_assert(a[k] == k);
+  return 0;
+}

@@ -1,0 +1,28 @@
+// array_guard_in_loop_bug: array index guard asserted in the loop body, input size.
+// Twin of array_guard_in_loop_ok with a bug: assumption allows n = N+1 (the guard fires before the write); expected verdict false.
+// witness: 101
+extern void abort(void);
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern unsigned short __VERIFIER_nondet_ushort(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+#define N 100
+int a[N];
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  assume_abort_if_not(0 <= n && n <= N + 1);
+  for (int i = 0; i < n; i++) {
+    __VERIFIER_assert(i < N);
+    a[i] = i;
+  }
+  int k = __VERIFIER_nondet_int();
+  if (0 <= k && k < n) {
+    __VERIFIER_assert(a[k] == k);
+  }
+  return 0;
+}

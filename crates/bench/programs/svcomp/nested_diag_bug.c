@@ -1,0 +1,28 @@
+// nested_diag_bug: nested loops over two inputs counting the diagonal.
+// Twin of nested_diag_ok with a bug: missing case m < n; expected verdict false.
+// witness: 1,0
+extern void abort(void);
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern unsigned short __VERIFIER_nondet_ushort(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int m = __VERIFIER_nondet_int();
+  assume_abort_if_not(0 <= n && n < 100 && 0 <= m && m < 100);
+  int d = 0;
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < m; j++) {
+      if (i == j) {
+        d++;
+      }
+    }
+  }
+  __VERIFIER_assert(d == n);
+  return 0;
+}

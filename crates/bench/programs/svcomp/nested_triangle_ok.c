@@ -1,0 +1,24 @@
+// nested_triangle_ok: triangular nested loop (inner bound = outer counter).
+// Expected verdict true (the twin nested_triangle_bug has a bug).
+extern void abort(void);
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern unsigned short __VERIFIER_nondet_ushort(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  assume_abort_if_not(0 <= n && n < 1000);
+  int c = 0;
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < i; j++) {
+      c++;
+    }
+  }
+  __VERIFIER_assert(2 * c == n * (n - 1));
+  return 0;
+}

@@ -1,0 +1,26 @@
+// prefix_then_loop_ok: 10^6 concrete iterations, then an input-bounded loop.
+// Expected verdict true (the twin prefix_then_loop_bug has a bug).
+extern void abort(void);
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern unsigned short __VERIFIER_nondet_ushort(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+  int x = 0;
+  for (int i = 0; i < 1000000; i++) {
+    x = (x + 3) % 1000;
+  }
+  int n = __VERIFIER_nondet_int();
+  assume_abort_if_not(0 <= n && n < 1000);
+  int y = x;
+  for (int j = 0; j < n; j++) {
+    y++;
+  }
+  __VERIFIER_assert(y == n);
+  return 0;
+}

@@ -1,0 +1,22 @@
+// sum_squares_wide_ok: sum of squares over an unbounded unsigned input, exact modulo 2^64.
+// Expected verdict true (the twin sum_squares_wide_bug has a bug).
+extern void abort(void);
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern unsigned short __VERIFIER_nondet_ushort(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  unsigned long long s = 0;
+  for (unsigned long long i = 0; i <= n; i++) {
+    s += i * i;
+  }
+  unsigned long long m = n;
+  __VERIFIER_assert(6 * s == m * (m + 1) * (2 * m + 1));
+  return 0;
+}

@@ -1,0 +1,23 @@
+// sum_step_bug: input-bounded for loop accumulating a sum, checked after the loop.
+// Twin of sum_step_ok with a bug: wrong constant in the final check (fails only at n = 999); expected verdict false.
+// witness: 999
+extern void abort(void);
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern unsigned short __VERIFIER_nondet_ushort(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  assume_abort_if_not(0 <= n && n < 1000);
+  int s = 0;
+  for (int i = 0; i < n; i++) {
+    s += 2;
+  }
+  __VERIFIER_assert(s == 2 * n && s < 1998);
+  return 0;
+}
