@@ -23,6 +23,8 @@ mod native;
 mod navigate;
 mod programs;
 mod scale;
+mod soundgen;
+mod soundness;
 
 use kappa_engine::{Config, Engine, Validation, Verdict};
 use kappa_frontend::FrontendOptions;
@@ -144,6 +146,8 @@ fn bench() {
     let mut conditions_mode = false;
     let mut navigate_mode = false;
     let mut native_mode = false;
+    let mut soundness: Option<u64> = None;
+    let (mut seed, mut jobs, mut show, mut timeout_set) = (0u64, 2usize, false, false);
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
@@ -156,7 +160,20 @@ fn bench() {
             navigate_mode = true;
         } else if a == "--native" {
             native_mode = true;
+        } else if a == "--soundness" {
+            soundness = Some(
+                it.next()
+                    .and_then(|s| s.parse().ok())
+                    .expect("--soundness N"),
+            );
+        } else if a == "--seed" {
+            seed = it.next().and_then(|s| s.parse().ok()).expect("--seed S");
+        } else if a == "--jobs" {
+            jobs = it.next().and_then(|s| s.parse().ok()).expect("--jobs J");
+        } else if a == "--show" {
+            show = true;
         } else if a == "--timeout" {
+            timeout_set = true;
             let s: f64 = it
                 .next()
                 .and_then(|s| s.parse().ok())
@@ -165,6 +182,15 @@ fn bench() {
         } else {
             args.push(a.into());
         }
+    }
+    if let Some(n) = soundness {
+        let t = if timeout_set {
+            timeout.as_secs() as u32
+        } else {
+            10
+        };
+        soundness::run(n, seed, t.max(1), jobs, show);
+        return;
     }
     if conditions_mode {
         conditions::run(timeout.as_secs_f64(), &args);
