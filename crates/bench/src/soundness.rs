@@ -40,6 +40,7 @@ pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool) {
         AtomicUsize::new(0),
     );
     let truth_secs = Mutex::new(0.0f64);
+    let reasons = Mutex::new(std::collections::BTreeMap::<String, u64>::new());
     let next = AtomicUsize::new(0);
     let start = Instant::now();
     std::thread::scope(|s| {
@@ -71,7 +72,11 @@ pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool) {
                     t.secs += secs;
                     match o {
                         Outcome::Correct => t.correct += 1,
-                        Outcome::Unknown => t.unknown += 1,
+                        Outcome::Unknown => {
+                            t.unknown += 1;
+                            let kind = format!("{}: {}", setup.name, soundgen::unknown_kind(&text));
+                            *reasons.lock().unwrap().entry(kind).or_default() += 1;
+                        }
                         Outcome::Wrong => t.wrong += 1,
                         Outcome::Error => t.errors += 1,
                     }
@@ -106,6 +111,10 @@ pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool) {
             "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9.1}",
             SETUPS[k].name, t.programs, t.correct, t.wrong, t.unknown, t.errors, t.secs
         );
+    }
+    println!("\nunknown verdicts by configuration and reason:");
+    for (kind, n) in reasons.into_inner().unwrap() {
+        println!("{n:>6}  {kind}");
     }
     let mut p = problems.into_inner().unwrap();
     p.sort();

@@ -272,6 +272,15 @@ impl Gen {
         let Some((v, _)) = self.assignable() else {
             return;
         };
+        if self.rng.pct(35) {
+            // a progression (what compact templates and closed forms handle)
+            let op = *self.rng.pick(&["+=", "-=", "+=", "*="]);
+            let k = *self
+                .rng
+                .pick(&["1", "2", "3", "5", "7", "16", "100", "255"]);
+            self.line(&format!("{v} {op} {k};"));
+            return;
+        }
         let e = self.expr(3);
         let op = *self.rng.pick(&["=", "+=", "-=", "^=", "=", "|=", "&="]);
         self.line(&format!("{v} {op} {e};"));

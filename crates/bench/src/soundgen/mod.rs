@@ -147,6 +147,19 @@ pub fn check(kappa: &Path, case: &Case, setup: &Setup, secs: u32) -> (Outcome, S
     (outcome, text, secs)
 }
 
+/// The reason of an `unknown` JSON report, cut to its kind (the text
+/// before the first location or detail), for tallies.
+pub fn unknown_kind(output: &str) -> String {
+    let reason = serde_json::from_str::<serde_json::Value>(output.lines().next().unwrap_or(""))
+        .ok()
+        .and_then(|v| v["reason"].as_str().map(str::to_string))
+        .unwrap_or_else(|| output.lines().next().unwrap_or("").to_string());
+    let cut = reason
+        .find(|c: char| c == '`' || c == '(' || c.is_ascii_digit())
+        .unwrap_or(reason.len());
+    reason[..cut].trim_end_matches([' ', ':', ',']).to_string()
+}
+
 /// The failure message of a wrong verdict or an error: seed, configuration,
 /// ground truth, kappa's output and the program.
 pub fn failure(case: &Case, setup: &Setup, outcome: &Outcome, output: &str) -> String {
