@@ -29,6 +29,8 @@ mod portfolio;
 mod programs;
 mod scale;
 mod solver;
+mod soundgen;
+mod soundness;
 
 use kappa_engine::{Config, Engine, Validation, Verdict};
 use kappa_frontend::FrontendOptions;
@@ -157,6 +159,8 @@ fn bench() {
     let mut portfolio_mode = false;
     let mut modes = portfolio::DEFAULT_MODES.to_string();
     let mut jobs = 2usize;
+    let mut soundness: Option<u64> = None;
+    let (mut seed, mut show, mut timeout_set) = (0u64, false, false);
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
@@ -183,7 +187,18 @@ fn bench() {
             modes = it.next().expect("--modes M1,M2,..");
         } else if a == "--jobs" {
             jobs = it.next().and_then(|s| s.parse().ok()).expect("--jobs N");
+        } else if a == "--soundness" {
+            soundness = Some(
+                it.next()
+                    .and_then(|s| s.parse().ok())
+                    .expect("--soundness N"),
+            );
+        } else if a == "--seed" {
+            seed = it.next().and_then(|s| s.parse().ok()).expect("--seed S");
+        } else if a == "--show" {
+            show = true;
         } else if a == "--timeout" {
+            timeout_set = true;
             let s: f64 = it
                 .next()
                 .and_then(|s| s.parse().ok())
@@ -199,6 +214,15 @@ fn bench() {
     }
     if portfolio_mode {
         portfolio::run(timeout.as_secs_f64(), &modes, jobs, &args);
+        return;
+    }
+    if let Some(n) = soundness {
+        let t = if timeout_set {
+            timeout.as_secs() as u32
+        } else {
+            10
+        };
+        soundness::run(n, seed, t.max(1), jobs, show);
         return;
     }
     if conditions_mode {

@@ -1,0 +1,124 @@
+//! `kappa-bench --soundness N [--seed S] [--timeout T] [--jobs J]`: the
+//! larger sweep of the soundness net. Generates programs S..S+N (see
+//! [`crate::soundgen`]), computes each one's ground truth natively, runs
+//! every kappa configuration on it (the `kappa` binary beside this one) and
+//! prints per configuration: programs, correct, wrong, unknown, errors,
+//! time; then every wrong verdict and error with its seed (the program of a
+//! seed is printed by `--soundness 1 --seed S --show`). It measures; it
+//! asserts nothing.
+
+use crate::programs::kappa_binary;
+use crate::soundgen::{self, truth::Truth, Outcome, SETUPS};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(Default, Clone)]
+struct Tally {
+    programs: u64,
+    correct: u64,
+    wrong: u64,
+    unknown: u64,
+    errors: u64,
+    secs: f64,
+}
+
+/// Runs the sweep over `n` seeds from `seed` with `timeout` seconds per
+/// kappa run on `jobs` threads; `show` prints each program and its truth.
+pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool) {
+    let Some(kappa) = kappa_binary() else {
+        println!("no kappa binary beside kappa-bench: run `cargo build --release` first");
+        return;
+    };
+    let root = std::env::temp_dir().join(format!("kappa-soundgen-{}", std::process::id()));
+    let seeds: Vec<u64> = (seed..seed + n).collect();
+    let tallies = Mutex::new(vec![Tally::default(); SETUPS.len()]);
+    let problems = Mutex::new(Vec::<(u64, String, String)>::new());
+    let (reach, unreach, discarded) = (
+        AtomicUsize::new(0),
+        AtomicUsize::new(0),
+        AtomicUsize::new(0),
+    );
+    let truth_secs = Mutex::new(0.0f64);
+    let reasons = Mutex::new(std::collections::BTreeMap::<String, u64>::new());
+    let next = AtomicUsize::new(0);
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(&sd) = seeds.get(i) else { break };
+                let case = soundgen::prepare(&root, sd, Duration::from_secs(5));
+                *truth_secs.lock().unwrap() += case.truth_secs;
+                if show {
+                    println!("{}\n// truth: {:?}", case.prog.source, case.truth);
+                }
+                match &case.truth {
+                    Truth::Discarded(why) => {
+                        discarded.fetch_add(1, Ordering::SeqCst);
+                        if show {
+                            println!("seed {sd}: discarded: {why}");
+                        }
+                        continue;
+                    }
+                    Truth::Reachable { .. } => reach.fetch_add(1, Ordering::SeqCst),
+                    Truth::Unreachable => unreach.fetch_add(1, Ordering::SeqCst),
+                };
+                for (k, setup) in SETUPS.iter().enumerate() {
+                    let (o, text, secs) = soundgen::check(&kappa, &case, setup, timeout);
+                    let mut t = tallies.lock().unwrap();
+                    let t = &mut t[k];
+                    t.programs += 1;
+                    t.secs += secs;
+                    match o {
+                        Outcome::Correct => t.correct += 1,
+                        Outcome::Unknown => {
+                            t.unknown += 1;
+                            let kind = format!("{}: {}", setup.name, soundgen::unknown_kind(&text));
+                            *reasons.lock().unwrap().entry(kind).or_default() += 1;
+                        }
+                        Outcome::Wrong => t.wrong += 1,
+                        Outcome::Error => t.errors += 1,
+                    }
+                    if matches!(o, Outcome::Wrong | Outcome::Error) {
+                        let msg = soundgen::failure(&case, setup, &o, &text);
+                        problems
+                            .lock()
+                            .unwrap()
+                            .push((sd, setup.name.to_string(), msg));
+                    }
+                }
+                let _ = std::fs::remove_dir_all(soundgen::scratch(&root, sd));
+            });
+        }
+    });
+    let _ = std::fs::remove_dir_all(&root);
+    println!(
+        "soundness sweep: seeds {seed}..{} ({} reachable, {} unreachable, {} discarded); ground truth {:.1} s; wall {:.1} s",
+        seed + n,
+        reach.load(Ordering::SeqCst),
+        unreach.load(Ordering::SeqCst),
+        discarded.load(Ordering::SeqCst),
+        *truth_secs.lock().unwrap(),
+        start.elapsed().as_secs_f64()
+    );
+    println!(
+        "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9}",
+        "config", "programs", "correct", "wrong", "unknown", "error", "time s"
+    );
+    for (k, t) in tallies.lock().unwrap().iter().enumerate() {
+        println!(
+            "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9.1}",
+            SETUPS[k].name, t.programs, t.correct, t.wrong, t.unknown, t.errors, t.secs
+        );
+    }
+    println!("\nunknown verdicts by configuration and reason:");
+    for (kind, n) in reasons.into_inner().unwrap() {
+        println!("{n:>6}  {kind}");
+    }
+    let mut p = problems.into_inner().unwrap();
+    p.sort();
+    for (sd, name, msg) in &p {
+        println!("\n=== seed {sd} [{name}] ===\n{msg}");
+    }
+}

@@ -1,0 +1,87 @@
+//! The soundness net as a property test (issue 15): a fixed range of
+//! generated programs (crates/bench/src/soundgen, shared with
+//! `kappa-bench --soundness`), each run natively on every input of its
+//! domain for the ground truth, then verified by every kappa configuration
+//! (classic, compact, navigate, native, pruning with the necessary
+//! condition and state matching). Fails on any wrong verdict (`true` when
+//! an input reaches reach_error, `false` when none does) and on any run that
+//! ends without a JSON report, printing the seed, the configuration,
+//! kappa's output, the ground truth (with an input reaching the error) and
+//! the program. `unknown` is always accepted.
+//!
+//! `KAPPA_SOUNDGEN_SEEDS=FROM..TO` replaces the fixed range (e.g. to rerun
+//! one failing seed).
+
+mod common;
+#[path = "../../bench/src/soundgen/mod.rs"]
+mod soundgen;
+
+use common::*;
+use soundgen::{truth::Truth, Outcome, SETUPS};
+use std::path::Path;
+use std::time::Duration;
+
+/// The programs checked in CI (about 3-4 minutes of the debug build on 2 cores).
+const SEEDS: std::ops::Range<u64> = 0..60;
+/// kappa's timeout per run, seconds.
+const TIMEOUT: u32 = 10;
+
+fn seeds() -> std::ops::Range<u64> {
+    std::env::var("KAPPA_SOUNDGEN_SEEDS")
+        .ok()
+        .and_then(|s| {
+            let (a, b) = s.split_once("..")?;
+            Some(a.trim().parse().ok()?..b.trim().parse().ok()?)
+        })
+        .unwrap_or(SEEDS)
+}
+
+#[test]
+fn generated_programs_get_no_wrong_verdict() {
+    let kappa = Path::new(env!("CARGO_BIN_EXE_kappa"));
+    let root = tempfile::tempdir().expect("scratch dir");
+    let seeds: Vec<u64> = seeds().collect();
+    // ground truth first (one native process per program)
+    let cases = std::sync::Mutex::new(vec![]);
+    let discarded = parallel(&seeds, |&s| {
+        let case = soundgen::prepare(root.path(), s, Duration::from_secs(20));
+        let why = match &case.truth {
+            Truth::Discarded(why) => Some(format!("seed {s}: {why}")),
+            _ => None,
+        };
+        cases.lock().unwrap().push(case);
+        why
+    });
+    let mut cases = cases.into_inner().unwrap();
+    cases.sort_by_key(|c| c.prog.seed);
+    cases.retain(|c| !matches!(c.truth, Truth::Discarded(_)));
+    // the generator must keep producing usable programs
+    assert!(
+        discarded.len() * 10 <= seeds.len(),
+        "too many programs without ground truth:\n{}",
+        discarded.join("\n")
+    );
+    let reachable = cases
+        .iter()
+        .filter(|c| matches!(c.truth, Truth::Reachable { .. }))
+        .count();
+    assert!(
+        reachable * 5 >= cases.len() && reachable * 5 <= cases.len() * 4,
+        "unbalanced ground truth: {reachable} of {} reach the error",
+        cases.len()
+    );
+    let jobs: Vec<(usize, usize)> = (0..cases.len())
+        .flat_map(|c| (0..SETUPS.len()).map(move |k| (c, k)))
+        .collect();
+    let fails = parallel(&jobs, |&(c, k)| {
+        let (o, text, _) = soundgen::check(kappa, &cases[c], &SETUPS[k], TIMEOUT);
+        matches!(o, Outcome::Wrong | Outcome::Error)
+            .then(|| soundgen::failure(&cases[c], &SETUPS[k], &o, &text))
+    });
+    assert!(
+        fails.is_empty(),
+        "{} wrong verdicts or errors:\n\n{}",
+        fails.len(),
+        fails.join("\n\n")
+    );
+}
