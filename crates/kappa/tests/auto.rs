@@ -48,7 +48,13 @@ fn the_report_names_every_stage_and_the_one_that_answered() {
     let names: Vec<&str> = st.iter().map(|s| s.0.as_str()).collect();
     assert_eq!(
         names,
-        ["condition", "navigate", "compact", "classic+matching"],
+        [
+            "condition",
+            "navigate",
+            "compact",
+            "native",
+            "classic+matching"
+        ],
         "{v}"
     );
     // exactly one stage answered, the one named at the top level; every
