@@ -2,8 +2,13 @@
 //! deterministic from a seed, over a small input domain (1-3 nondet inputs of
 //! at most 2^17 combinations), that terminate on every input by
 //! construction and avoid undefined behaviour (array indices are masked,
-//! shifts are by constants on unsigned values, divisors are positive
-//! constants; signed overflow wraps, as with `-fwrapv`).
+//! shifts of unsigned values are by constants or trip counts below 32, divisors are positive
+//! constants; signed overflow wraps, as with `-fwrapv`). About 60% of the
+//! programs have a loop whose trip count is an input masked small,
+//! with exact checks on its accumulators after it (see
+//! `Gen::counted_progression`; in a third of all programs it is the only
+//! way to the error): these catch closed forms of compact
+//! templates that are off by an iteration.
 
 use std::fmt::Write;
 
@@ -448,6 +453,7 @@ impl Gen {
                     self.line(&format!("{v} = fp[(unsigned)({e}) % {}]({a});", self.fptrs));
                 }
             }
+            17 | 18 if self.work == 1 => self.counted_progression(),
             16 if !self.recs.is_empty() => {
                 let r = self.rng.pick(&self.recs).clone();
                 let n = self.var();
@@ -457,6 +463,119 @@ impl Gen {
                 }
             }
             _ => self.assign(),
+        }
+    }
+
+    /// An input variable (falls back to any variable).
+    fn input_var(&mut self) -> String {
+        let xs: Vec<String> = self
+            .vars
+            .iter()
+            .filter(|(n, _)| n.starts_with('x'))
+            .map(|(n, _)| n.clone())
+            .collect();
+        if xs.is_empty() {
+            self.var()
+        } else {
+            self.rng.pick(&xs).clone()
+        }
+    }
+
+    /// A loop whose trip count `n` is an input masked small, advancing two
+    /// accumulators at different rates (8/16/32-bit, wrapping), followed by
+    /// EXACT checks on their values: invariants that hold for every input
+    /// (`s != s0 + K*n`, `i != n`, differences of the accumulators) and
+    /// equalities met by a single trip count (`s == s0 + K*C`, `i == C`).
+    /// A closed form off by one iteration (or a wrong step) turns the
+    /// former into spurious reports (`unknown` after a failed replay) and
+    /// the latter into a missed error, a wrong `true`.
+    fn counted_progression(&mut self) {
+        let x = self.input_var();
+        let mask: u64 = *self.rng.pick(&[3, 7, 15, 31]);
+        let n = self.name("n");
+        let i = self.name("i");
+        let s = self.name("s");
+        let u = self.name("u");
+        let ts = *self.rng.pick(&ALL_TYS);
+        let tu = *self.rng.pick(&ALL_TYS);
+        let s0 = self.rng.below(40) as i64 - 8;
+        let k = *self.rng.pick(&[1i64, 2, 3, 5, 7, 37, 100, 255, -3, 1000]);
+        let u0 = *self.rng.pick(&[0i64, 1, 3, 250]);
+        // the second accumulator: additive with another step, or doubling
+        let mult = self.rng.pct(35);
+        let k2 = if mult {
+            2
+        } else {
+            *self.rng.pick(&[1i64, 4, 9, 64, -7, 300])
+        };
+        // `u`'s value after `m` trips as a C expression (`m <= 31`)
+        let u_at = |m: &str| {
+            if mult {
+                format!("(({})({u0}u << {m}))", tu.c())
+            } else {
+                format!("(({})({u0} + {k2} * {m}))", tu.c())
+            }
+        };
+        let s_at = |m: &str| format!("(({})({s0} + {k} * {m}))", ts.c());
+        let wrapped = self.rng.pct(30);
+        if wrapped {
+            let c = self.cond0();
+            self.line(&format!("if {c} {{"));
+            self.indent += 1;
+        }
+        self.line(&format!("int {n} = (int)((unsigned)({x}) & {mask}u);"));
+        self.line(&format!(
+            "{} {s} = {s0}; {} {u} = {u0}; int {i};",
+            ts.c(),
+            tu.c()
+        ));
+        self.line(&format!("for ({i} = 0; {i} < {n}; {i}++) {{"));
+        self.line(&format!("  {s} += {k};"));
+        if mult {
+            self.line(&format!("  {u} *= 2;"));
+        } else {
+            self.line(&format!("  {u} += {k2};"));
+        }
+        self.line("}");
+        // a single check at a boundary trip count (0 or the mask): a closed
+        // form shifted by one iteration misses it and has nothing else to find
+        let boundary = self.rng.pct(40);
+        let checks = if boundary { 1 } else { 1 + self.rng.below(3) };
+        for _ in 0..checks {
+            let c = if boundary || self.rng.pct(35) {
+                *self.rng.pick(&[0, 0, 1, mask])
+            } else {
+                self.rng.below(mask + 1)
+            }
+            .to_string();
+            let kind = if boundary {
+                *self.rng.pick(&[4, 6, 7])
+            } else {
+                self.rng.below(9)
+            };
+            let check = match kind {
+                // invariants: never true
+                0 => format!("{s} != {}", s_at(&n)),
+                1 => format!("{i} != {n}"),
+                2 => format!("{u} != {}", u_at(&n)),
+                3 => format!(
+                    "({}) ({s} - {u}) != ({})({} - {})",
+                    ts.c(),
+                    ts.c(),
+                    s_at(&n),
+                    u_at(&n)
+                ),
+                // met by the trip count c only (or its wrap-around twins)
+                4 | 5 => format!("{s} == {}", s_at(&c)),
+                6 => format!("{u} == {} && {i} == {c}", u_at(&c)),
+                7 => format!("{i} == {c} && {s} == {}", s_at(&c)),
+                _ => format!("{s} == {}", s_at(&format!("({n} + 1)"))),
+            };
+            self.line(&format!("if ({check}) reach_error();"));
+        }
+        if wrapped {
+            self.indent -= 1;
+            self.line("}");
         }
     }
 
@@ -661,12 +780,20 @@ pub fn generate(seed: u64) -> Program {
         g.line(&format!("struct S st = {{{a}, {b}, 7}};"));
         g.line("struct S st2 = st;");
     }
-    let n = 3 + g.rng.below(6) as usize;
-    for _ in 0..n {
-        g.stmt(3);
+    if g.rng.pct(30) {
+        // focused: the counted progression is the only way to the error
+        for _ in 0..g.rng.below(2) {
+            g.declare();
+        }
+        g.counted_progression();
+    } else {
+        let n = 3 + g.rng.below(6) as usize;
+        for _ in 0..n {
+            g.stmt(3);
+        }
+        let c = g.cond(2);
+        g.line(&format!("if {c} reach_error();"));
     }
-    let c = g.cond(2);
-    g.line(&format!("if {c} reach_error();"));
     g.line("return 0;");
     g.out.push_str("}\n");
     Program {
@@ -684,6 +811,16 @@ mod tests {
     fn same_seed_same_program() {
         assert_eq!(generate(7).source, generate(7).source);
         assert_ne!(generate(7).source, generate(8).source);
+    }
+
+    #[test]
+    fn counted_progressions_are_frequent() {
+        // loops with an input trip count and exact checks after them (what
+        // catches closed forms off by one iteration) in a good share of programs
+        let with_loop = (0..100)
+            .filter(|&s| generate(s).source.contains("= (int)((unsigned)(x"))
+            .count();
+        assert!(with_loop >= 30, "{with_loop} of 100");
     }
 
     #[test]
