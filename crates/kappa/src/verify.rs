@@ -189,6 +189,8 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         deadline,
         replay_deadline: deadline,
         timeout: seconds(args.timeout),
+        max_memory_mb: args.max_memory,
+        last: true,
     };
     let out = run_interpreter(args, &prog, spec, start, &seen)?;
     emit(args, &prog, out, notes, vec![], start, deadline)
@@ -225,6 +227,13 @@ pub(crate) struct RunSpec {
     pub(crate) replay_deadline: Option<Instant>,
     /// The time limit named in a timeout's reason (`None`: the time spent).
     pub(crate) timeout: Option<Duration>,
+    /// The engine stops (with `unknown`) above this much resident memory
+    /// (MiB): `--max-memory`, or less for a portfolio stage, which must
+    /// leave room for the stages after it.
+    pub(crate) max_memory_mb: u64,
+    /// Whether the engine may be leaked instead of dropped (the process
+    /// ends after this run; a portfolio stage frees its states).
+    pub(crate) last: bool,
 }
 
 /// What one interpreter run gave: its result and what each native replay
@@ -246,6 +255,7 @@ pub(crate) fn run_interpreter(
 ) -> Result<RunOutcome> {
     let dm = prog.module.data_model;
     let deadline = spec.deadline;
+    let spec_last = spec.last;
     let cfg = Config {
         prune: spec.prune,
         searcher: match args.searcher {
@@ -256,7 +266,7 @@ pub(crate) fn run_interpreter(
             SearcherArg::Coverage => SearcherKind::Coverage,
         },
         max_states: args.max_states,
-        max_memory_mb: Some(args.max_memory),
+        max_memory_mb: Some(spec.max_memory_mb),
         timeout: spec.timeout,
         deadline,
         tree: args.tree.is_some(),
@@ -349,7 +359,11 @@ pub(crate) fn run_interpreter(
         b.finish_and_clear();
     }
     // the process ends soon: freeing millions of pending states would only delay it
-    std::mem::forget(engine);
+    if spec_last {
+        std::mem::forget(engine);
+    } else {
+        drop(engine);
+    }
     Ok(RunOutcome { result, replays })
 }
 
