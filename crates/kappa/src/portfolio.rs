@@ -92,6 +92,29 @@ const PLAN: &[(&str, Kind, f64)] = &[
     ),
 ];
 
+/// A stage's outcome that is not an interpreter run (no tree, no recorded
+/// paths or leaves).
+fn outcome(
+    verdict: Verdict,
+    reason: Option<String>,
+    witness: Option<kappa_engine::ErrorWitness>,
+    stats: kappa_engine::Stats,
+    replays: Vec<String>,
+) -> RunOutcome {
+    RunOutcome {
+        result: kappa_engine::RunResult {
+            verdict,
+            reason,
+            witness,
+            stats,
+            tree: None,
+            paths: vec![],
+            leaves: vec![],
+        },
+        replays,
+    }
+}
+
 /// Runs the native back end as a stage. A `false` is taken (its inputs
 /// were replayed natively like every `false`); a `true` is not, and
 /// becomes `unknown`: native execution does not detect undefined
@@ -111,18 +134,13 @@ fn native_stage(
         ),
         v => (v, run.reason),
     };
-    Ok(RunOutcome {
-        result: kappa_engine::RunResult {
-            verdict,
-            reason,
-            witness: run.witness,
-            stats: run.stats,
-            tree: None,
-            paths: vec![],
-            leaves: vec![],
-        },
-        replays: run.replay.into_iter().collect(),
-    })
+    Ok(outcome(
+        verdict,
+        reason,
+        run.witness,
+        run.stats,
+        run.replay.into_iter().collect(),
+    ))
 }
 
 /// Runs the portfolio on a loaded program and prints the report of the
@@ -256,30 +274,21 @@ pub(crate) fn verify_auto(
         }
         last = Some(out);
     }
-    let out = match last {
-        Some(o) => o,
-        None => {
-            // only the condition ran (it answered)
-            let result = kappa_engine::RunResult {
-                verdict: if proved {
-                    Verdict::True
-                } else {
-                    Verdict::Unknown
-                },
-                reason: stages[0].reason.clone(),
-                witness: None,
-                stats: Default::default(),
-                tree: None,
-                paths: vec![],
-                leaves: vec![],
-            };
-            RunOutcome {
-                result,
-                replays: vec![],
-            }
-        }
-    };
-    let mut out = out;
+    // (no execution stage ran only when the condition stage answered)
+    let mut out = last.unwrap_or_else(|| {
+        let verdict = if proved {
+            Verdict::True
+        } else {
+            Verdict::Unknown
+        };
+        outcome(
+            verdict,
+            stages[0].reason.clone(),
+            None,
+            Default::default(),
+            vec![],
+        )
+    });
     if out.result.verdict == Verdict::Unknown {
         if let Some(r) = &mut out.result.reason {
             if timed_out(r) {
