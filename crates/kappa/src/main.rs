@@ -312,6 +312,7 @@ enum Cmd {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    init_logging();
     // deep expressions recurse; give the work a large stack
     let worker = std::thread::Builder::new()
         .stack_size(1 << 30)
@@ -322,6 +323,22 @@ fn main() -> ExitCode {
             eprintln!("kappa: internal error (worker thread failed)");
             ExitCode::from(3)
         }
+    }
+}
+
+/// `KAPPA_LOG` (a `tracing` filter such as `warn` or `kappa_solver=debug`)
+/// turns on the engine's log on stderr; without it nothing is logged.
+fn init_logging() {
+    let Ok(filter) = std::env::var("KAPPA_LOG") else {
+        return;
+    };
+    match tracing_subscriber::EnvFilter::try_new(&filter) {
+        Ok(f) => tracing_subscriber::fmt()
+            .with_env_filter(f)
+            .with_writer(std::io::stderr)
+            .with_ansi(false)
+            .init(),
+        Err(e) => eprintln!("kappa: KAPPA_LOG={filter:?} is not a log filter ({e}); no log"),
     }
 }
 

@@ -176,6 +176,17 @@ fn watch(shared: Sync2, memory_limit_mb: Option<u64>) {
     }
 }
 
+/// Clears an interrupt left pending on the thread's Z3 context. Z3 4.8.12
+/// keeps an interrupt that arrives between two calls (the watchdog may fire
+/// after a check returned and before it is disarmed) and spoils the next
+/// check: it answers `sat` with a model that does not satisfy the query.
+/// One check consumes every pending interrupt, so a throwaway check on a
+/// fresh solver is run. Call after every call the watchdog fired on.
+pub(crate) fn absorb_interrupt() {
+    let s = z3::Solver::new();
+    let _ = s.check();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

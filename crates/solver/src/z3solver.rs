@@ -168,7 +168,10 @@ impl Z3Solver {
         let start = Instant::now();
         let r = catch_unwind(AssertUnwindSafe(|| self.run(constraints, goal)));
         if let Some(w) = &self.watchdog {
-            w.disarm(); // after a panic inside an armed call
+            // after a panic inside an armed call
+            if w.disarm().is_some() {
+                crate::watchdog::absorb_interrupt();
+            }
         }
         let r = match r {
             Ok(Ok(r)) => r,
@@ -248,6 +251,8 @@ impl Z3Solver {
                 self.stats.model_check_failures += 1;
                 tracing::warn!(
                     goal = %goal,
+                    route = ?self.route,
+                    ?elapsed,
                     "z3 model does not satisfy the query (translation bug?)"
                 );
                 return Ok(SatResult::Unknown("model check failed".to_string()));
@@ -313,9 +318,11 @@ impl Z3Solver {
         let r = match fired {
             None => r,
             Some(cause) => {
-                // an interrupted solver may keep state, and a model read
-                // during the interrupt may be incomplete
+                // an interrupted solver may keep state, a model read during
+                // the interrupt may be incomplete, and an interrupt that
+                // came after the call ended would spoil the next one
                 self.incremental.reset();
+                crate::watchdog::absorb_interrupt();
                 SatResult::Unknown(match cause {
                     Cause::Time if self.deadline_bound => DEADLINE_REASON.to_string(),
                     Cause::Time => "timeout".to_string(),

@@ -507,3 +507,29 @@ fn chain_passes_the_deadline_down() {
     assert!(r.is_unknown(), "{r:?}");
     assert!(start.elapsed() < Duration::from_secs(3));
 }
+
+/// Z3 4.8.12 keeps an interrupt that arrives when no call runs (the
+/// watchdog's, between the end of a check and its disarm) and the next
+/// check then answers `sat` with a model that does not satisfy the query
+/// (seen: `x = 0` for `x == 2`). `absorb_interrupt` must leave the context
+/// clean.
+#[test]
+fn an_interrupt_between_calls_is_absorbed() {
+    use z3::ast::BV;
+    let ctx = z3::Context::thread_local();
+    let x = BV::new_const("x_absorb", 32);
+    for _ in 0..3 {
+        // SAFETY: the thread's live context
+        unsafe { z3_sys::Z3_interrupt(ctx.get_z3_context()) };
+    }
+    crate::watchdog::absorb_interrupt();
+    let s = z3::Solver::new();
+    let g = z3::ast::Bool::fresh_const("g");
+    s.assert(g.implies(x.eq(BV::from_u64(2, 32))));
+    assert_eq!(s.check_assumptions(&[g]), z3::SatResult::Sat);
+    let v = s
+        .get_model()
+        .and_then(|m| m.eval(&x, true))
+        .and_then(|v| v.as_u64());
+    assert_eq!(v, Some(2));
+}
