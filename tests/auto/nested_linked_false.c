@@ -1,8 +1,9 @@
 // expect: false
 // Two inner loops bounded by the outer counter; the second is capped at
-// 100, so at i = 101 the counts differ. The necessary condition calls this
-// unreachable (a soundness bug of its nested-loop summaries, issue 15):
-// auto mode must not take its proof.
+// 100, so at i = 101 the counts differ. The necessary condition once called
+// this unreachable: the inner loops' counters are existential in the outer
+// loop's summary and free at its last iteration, and the SMT-LIB script
+// named a term over them once for both places (issue 15).
 extern void abort(void);
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

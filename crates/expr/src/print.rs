@@ -172,20 +172,45 @@ fn smt_op(op: BvOp) -> &'static str {
     }
 }
 
+/// Writes terms, naming shared sub-terms with top-level `define-fun`s.
+///
+/// A `define-fun` is closed: a symbol in its body is the declared constant,
+/// whatever binder the name is later used under. So a term is named only if
+/// none of its free symbols is bound by a quantifier anywhere in the script
+/// (`risky`): the same hash-consed term, say `extract(κ)`, may occur both
+/// with κ free and under `exists κ` (a nested loop's counters are
+/// existential in the outer summary and free at the last iteration), and
+/// one name for both would make the quantifier's body talk about the free κ.
 struct SmtWriter {
     shared: FxHashSet<Expr>,
     named: FxHashMap<Expr, String>,
     defs: String,
+    /// Symbols bound by some quantifier of the script.
+    bound: FxHashSet<Symbol>,
+    /// Memo: whether a term has a free occurrence of a symbol in `bound`.
+    risky: FxHashMap<Expr, bool>,
 }
 
 impl SmtWriter {
-    fn term(&mut self, e: Expr, under_binder: bool) -> String {
-        if let Some(n) = self.named.get(&e) {
-            return n.clone();
+    /// Whether `e` has a free occurrence of a symbol that some quantifier of
+    /// the script binds (then it must be printed in place, never named).
+    fn is_risky(&mut self, e: Expr) -> bool {
+        if self.bound.is_empty() {
+            return false;
+        }
+        risky_free(e, &self.bound, &mut Vec::new(), &mut self.risky)
+    }
+
+    fn term(&mut self, e: Expr) -> String {
+        let risky = self.is_risky(e);
+        if !risky {
+            if let Some(n) = self.named.get(&e) {
+                return n.clone();
+            }
         }
         use Kind::*;
         let k = e.kind();
-        let ch = |w: &mut SmtWriter, x: Expr| w.term(x, under_binder);
+        let ch = |w: &mut SmtWriter, x: Expr| w.term(x);
         let s = match &k {
             BoolConst(b) => b.to_string(),
             BvConst { width, value } => format!("(_ bv{value} {width})"),
@@ -242,11 +267,11 @@ impl SmtWriter {
                     .iter()
                     .map(|v| format!("({} {})", smt_sym(*v), smt_sort(v.sort())))
                     .collect();
-                format!("({q} ({}) {})", binders.join(" "), self.term(*b, true))
+                format!("({q} ({}) {})", binders.join(" "), self.term(*b))
             }
         };
         let simple = k.children().is_empty();
-        if !simple && !under_binder && self.shared.contains(&e) {
+        if !simple && !risky && self.shared.contains(&e) {
             let name = format!("t{}", e.id());
             let _ = writeln!(
                 self.defs,
@@ -259,6 +284,55 @@ impl SmtWriter {
             s
         }
     }
+}
+
+/// Whether `e`, with the symbols of `scope` bound around it, has a free
+/// occurrence of a symbol of `bound`. `memo` holds answers for the current
+/// scope only (a fresh one is used under each binder).
+fn risky_free(
+    e: Expr,
+    bound: &FxHashSet<Symbol>,
+    scope: &mut Vec<Symbol>,
+    memo: &mut FxHashMap<Expr, bool>,
+) -> bool {
+    if let Some(&r) = memo.get(&e) {
+        return r;
+    }
+    let kind = e.kind();
+    let r = match &kind {
+        Kind::Sym(s) => bound.contains(s) && !scope.contains(s),
+        Kind::Forall(vs, body) | Kind::Exists(vs, body) => {
+            let n = scope.len();
+            scope.extend(vs.iter().copied());
+            let r = risky_free(*body, bound, scope, &mut FxHashMap::default());
+            scope.truncate(n);
+            r
+        }
+        _ => kind
+            .children()
+            .into_iter()
+            .any(|c| risky_free(c, bound, scope, memo)),
+    };
+    memo.insert(e, r);
+    r
+}
+
+/// The symbols bound by some quantifier in `roots`.
+fn bound_symbols(roots: &[Expr]) -> FxHashSet<Symbol> {
+    let mut seen = FxHashSet::default();
+    let mut stack: Vec<Expr> = roots.to_vec();
+    let mut out = FxHashSet::default();
+    while let Some(e) = stack.pop() {
+        if !seen.insert(e) {
+            continue;
+        }
+        let kind = e.kind();
+        if let Kind::Forall(vs, _) | Kind::Exists(vs, _) = &kind {
+            out.extend(vs.iter().copied());
+        }
+        stack.extend(kind.children());
+    }
+    out
 }
 
 /// Collects the free symbols and uninterpreted functions of `roots`. A
@@ -326,6 +400,8 @@ pub fn smtlib_script(assertions: &[Expr]) -> String {
         shared,
         named: FxHashMap::default(),
         defs: String::new(),
+        bound: bound_symbols(assertions),
+        risky: FxHashMap::default(),
     };
     let mut out = String::from("(set-logic ALL)\n");
     let (syms, funcs) = free_symbols(assertions);
@@ -349,7 +425,7 @@ pub fn smtlib_script(assertions: &[Expr]) -> String {
     }
     let mut asserts = String::new();
     for a in assertions {
-        let t = w.term(*a, false);
+        let t = w.term(*a);
         let _ = writeln!(asserts, "(assert {t})");
     }
     out.push_str(&w.defs);

@@ -597,3 +597,22 @@ fn free_symbols_respect_binder_scope() {
     assert!(free.contains(&ks) && free.contains(&ns));
     assert!(crate::print::smtlib_script(&[both]).contains(&format!("(declare-fun |{}|", ks.name())));
 }
+
+/// A term shared between a place where κ is free and the body of `exists κ`
+/// must not become one `define-fun` (whose κ would be the free one): the
+/// script of `x(κ) = 5 ∧ ∃κ. x(κ) = 7` is satisfiable.
+#[test]
+fn smtlib_names_no_term_whose_symbol_a_quantifier_binds() {
+    let (ks, k) = v("k", 8);
+    let (_, n) = v("n", 8);
+    let x = add(mul(k, bv(8, 3)), n);
+    let f = and(eq(x, bv(8, 5)), exists(vec![ks], eq(x, bv(8, 7))));
+    let script = crate::print::smtlib_script(&[f]);
+    // the shared term is printed in place on both sides
+    assert!(!script.contains("define-fun"), "{script}");
+    // a term without bound symbols is still named and shared
+    let y = mul(n, n);
+    let g = and(eq(y, bv(8, 5)), exists(vec![ks], eq(add(k, y), bv(8, 7))));
+    let script = crate::print::smtlib_script(&[g]);
+    assert!(script.contains("define-fun"), "{script}");
+}

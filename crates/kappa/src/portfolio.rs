@@ -41,13 +41,6 @@ use kappa_frontend::Program;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Whether the condition stage runs. Off: on a program with two inner
-/// loops in an outer one (`tests/auto/nested_linked_false.c`), φ̂ is
-/// unsatisfiable although the error is reachable (a soundness bug of the
-/// loop summaries, also behind `--prune-with-condition`; issue 15), so a
-/// condition proof is not taken until it is fixed.
-const CONDITION_STAGE: bool = false;
-
 /// Share of the time left (after the condition) that the first navigate
 /// stage gets: enough for its proof before execution on every program
 /// measured, and for steering towards shallow targets.
@@ -155,50 +148,32 @@ pub(crate) fn verify_auto(
     let mut notes = vec![];
     let mut stages: Vec<StageReport> = vec![];
 
-    // 1. the necessary condition: off until its summaries of nested loops
-    // are sound (see [`CONDITION_STAGE`])
-    let proved = if CONDITION_STAGE {
-        let t0 = Instant::now();
-        let (prune, note) = condition_setup(prog, deadline);
-        notes.push(note);
-        let proved = prune
-            .as_ref()
-            .is_some_and(|p| p.cond.as_bool_const() == Some(false));
-        stages.push(StageReport {
-            name: "condition",
-            technique: "condition",
-            seconds: t0.elapsed().as_secs_f64(),
-            verdict: if proved {
-                Verdict::True
-            } else {
-                Verdict::Unknown
-            },
-            reason: Some(if proved {
-                "the necessary condition for reaching reach_error is unsatisfiable".into()
-            } else if prune.is_some() {
-                "not proved unsatisfiable".into()
-            } else {
-                "not usable".into()
-            }),
-            answered: proved,
-            skipped: false,
-        });
-        proved
-    } else {
-        stages.push(StageReport {
-            name: "condition",
-            technique: "condition",
-            seconds: 0.0,
-            verdict: Verdict::Unknown,
-            reason: Some(
-                "off: the necessary condition wrongly proved a reachable error unreachable (nested loops, tests/auto/nested_linked_false.c)"
-                    .into(),
-            ),
-            answered: false,
-            skipped: true,
-        });
-        false
-    };
+    // 1. the necessary condition
+    let t0 = Instant::now();
+    let (prune, note) = condition_setup(prog, deadline);
+    notes.push(note);
+    let proved = prune
+        .as_ref()
+        .is_some_and(|p| p.cond.as_bool_const() == Some(false));
+    stages.push(StageReport {
+        name: "condition",
+        technique: "condition",
+        seconds: t0.elapsed().as_secs_f64(),
+        verdict: if proved {
+            Verdict::True
+        } else {
+            Verdict::Unknown
+        },
+        reason: Some(if proved {
+            "the necessary condition for reaching reach_error is unsatisfiable".into()
+        } else if prune.is_some() {
+            "not proved unsatisfiable".into()
+        } else {
+            "not usable".into()
+        }),
+        answered: proved,
+        skipped: false,
+    });
 
     // 2.-5. the execution stages
     let mut last: Option<RunOutcome> = None;

@@ -579,6 +579,80 @@ impl Gen {
         }
     }
 
+    /// An outer loop over an input trip count with two inner loops whose
+    /// trip counts depend on the outer counter (`r`, capped at a constant,
+    /// halved), accumulating at rates that agree until a cap bites; checks
+    /// in the outer body and after it compare the accumulators. The inner
+    /// loops' counters are existential in the outer loop's summary and free
+    /// at its last iteration: a necessary condition or closed form that
+    /// mixes the two, or drops the inner loops' effect, misses errors met
+    /// only at an outer trip count past the cap.
+    fn nested_counted(&mut self) {
+        let x = self.input_var();
+        let mask: u64 = *self.rng.pick(&[3, 7, 15, 31]);
+        let n = self.name("n");
+        let r = self.name("r");
+        let a = self.name("a");
+        let b = self.name("b");
+        let ta = *self.rng.pick(&ALL_TYS);
+        let tb = *self.rng.pick(&ALL_TYS);
+        let k = *self.rng.pick(&[1i64, 1, 2, 3, -1, 100]);
+        let k2 = if self.rng.pct(75) {
+            k
+        } else {
+            *self.rng.pick(&[1i64, 2, -3])
+        };
+        let cap = self.rng.below(mask + 2);
+        let reset = self.rng.pct(60);
+        self.line(&format!("int {n} = (int)((unsigned)({x}) & {mask}u);"));
+        self.line(&format!("{} {a} = 0; {} {b} = 0; int {r};", ta.c(), tb.c()));
+        self.line(&format!("for ({r} = 0; {r} < {n}; {r}++) {{"));
+        self.indent += 1;
+        if reset {
+            self.line(&format!("{a} = 0; {b} = 0;"));
+        }
+        let s = self.name("s");
+        let t = self.name("t");
+        let bound1 = match self.rng.below(3) {
+            0 => format!("{s} < {r}"),
+            1 => format!("{s} < {r} && {s} < {cap}"),
+            _ => format!("{s} <= {r} / 2"),
+        };
+        let bound2 = match self.rng.below(3) {
+            0 => format!("{t} < {r} && {t} < {cap}"),
+            1 => format!("{t} < {r}"),
+            _ => format!("{t} < {cap} && {t} < {r}"),
+        };
+        self.line(&format!("for (int {s} = 0; {bound1}; {s}++) {a} += {k};"));
+        self.line(&format!("for (int {t} = 0; {bound2}; {t}++) {b} += {k2};"));
+        let inner_check = match self.rng.below(4) {
+            0 => Some(format!("{a} != {b}")),
+            1 => Some(format!("{a} == ({})({k} * {cap}) && {r} > {cap}", ta.c())),
+            2 => Some(format!(
+                "{b} == ({})({k2} * {r}) && {r} == {}",
+                tb.c(),
+                self.rng.below(mask + 1)
+            )),
+            _ => None,
+        };
+        if let Some(c) = inner_check {
+            self.line(&format!("if ({c}) reach_error();"));
+        }
+        self.indent -= 1;
+        self.line("}");
+        let after = match self.rng.below(3) {
+            0 => format!("{a} != {b}"),
+            1 => format!("{r} == {} && {a} == {b}", self.rng.below(mask + 1)),
+            _ => format!(
+                "({}) ({a} - {b}) == ({})({})",
+                ta.c(),
+                ta.c(),
+                self.rng.below(8) as i64 - 2
+            ),
+        };
+        self.line(&format!("if ({after}) reach_error();"));
+    }
+
     /// A pure helper `int NAME(int p, int q)`: straight-line or one small loop.
     fn helper(&mut self) {
         let name = self.name("h");
@@ -785,7 +859,11 @@ pub fn generate(seed: u64) -> Program {
         for _ in 0..g.rng.below(2) {
             g.declare();
         }
-        g.counted_progression();
+        if g.rng.pct(40) {
+            g.nested_counted();
+        } else {
+            g.counted_progression();
+        }
     } else {
         let n = 3 + g.rng.below(6) as usize;
         for _ in 0..n {
