@@ -16,6 +16,7 @@
 //! necessary.
 
 use crate::targets::{may_fail, mem_call_of, on_line, reaching, MayFail, Reach};
+use kappa_ir::inline::{remap_instr, remap_value as remap};
 use kappa_ir::{Callee, EdgeId, FuncId, Function, Instr, Loc, LocInfo, Module, SrcLoc, Value};
 
 /// Most edges of the inlined graph; calls met beyond it stay calls.
@@ -62,87 +63,6 @@ pub struct Inlined {
     pub instance_parent: Vec<Option<u32>>,
     /// Calls left in place, as `callee name` (sorted, deduplicated).
     pub kept_calls: Vec<String>,
-}
-
-fn remap(v: &Value, off: u32) -> Value {
-    let r = |x: &Value| Box::new(remap(x, off));
-    match v {
-        Value::Var(x) => Value::Var(kappa_ir::VarId(x.0 + off)),
-        Value::Const { .. } | Value::GlobalAddr(_) | Value::FuncAddr(_) | Value::Undef(_) => {
-            v.clone()
-        }
-        Value::Not(a) => Value::Not(r(a)),
-        Value::Binary { op, ty, lhs, rhs } => Value::Binary {
-            op: *op,
-            ty: *ty,
-            lhs: r(lhs),
-            rhs: r(rhs),
-        },
-        Value::Cmp { op, lhs, rhs } => Value::Cmp {
-            op: *op,
-            lhs: r(lhs),
-            rhs: r(rhs),
-        },
-        Value::Cast { op, to, arg } => Value::Cast {
-            op: *op,
-            to: *to,
-            arg: r(arg),
-        },
-        Value::Select {
-            ty,
-            cond,
-            then,
-            else_,
-        } => Value::Select {
-            ty: *ty,
-            cond: r(cond),
-            then: r(then),
-            else_: r(else_),
-        },
-    }
-}
-
-fn remap_instr(i: &Instr, off: u32) -> Instr {
-    let var = |x: &kappa_ir::VarId| kappa_ir::VarId(x.0 + off);
-    match i {
-        Instr::Assign { dst, value } => Instr::Assign {
-            dst: var(dst),
-            value: remap(value, off),
-        },
-        Instr::Assume(c) => Instr::Assume(remap(c, off)),
-        Instr::Phi(ms) => Instr::Phi(ms.iter().map(|(d, v)| (var(d), remap(v, off))).collect()),
-        Instr::Load { dst, addr, ty } => Instr::Load {
-            dst: var(dst),
-            addr: remap(addr, off),
-            ty: *ty,
-        },
-        Instr::Store { addr, value } => Instr::Store {
-            addr: remap(addr, off),
-            value: remap(value, off),
-        },
-        Instr::Alloca { dst, size, align } => Instr::Alloca {
-            dst: var(dst),
-            size: remap(size, off),
-            align: *align,
-        },
-        Instr::Call { dst, callee, args } => Instr::Call {
-            dst: dst.as_ref().map(var),
-            callee: match callee {
-                Callee::Direct(f) => Callee::Direct(*f),
-                Callee::Indirect(v) => Callee::Indirect(remap(v, off)),
-            },
-            args: args.iter().map(|a| remap(a, off)).collect(),
-        },
-        Instr::Return(v) => Instr::Return(v.as_ref().map(|x| remap(x, off))),
-        Instr::Nondet { dst, ty, origin } => Instr::Nondet {
-            dst: var(dst),
-            ty: *ty,
-            origin: origin.clone(),
-        },
-        Instr::Error => Instr::Error,
-        Instr::Halt => Instr::Halt,
-        Instr::Unsupported(s) => Instr::Unsupported(s.clone()),
-    }
 }
 
 struct Builder<'m> {

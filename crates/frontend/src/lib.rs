@@ -101,6 +101,11 @@ pub struct FrontendOptions {
     /// Compile steps still running at this instant are killed
     /// ([`FrontendError::Timeout`]). Default: none.
     pub deadline: Option<Instant>,
+    /// Keep every call as it is. Default (`false`): direct calls of small
+    /// loop-free leaf functions (such as `__VERIFIER_assert`) are inlined
+    /// ([`kappa_ir::inline`]), so loops that call them get templates,
+    /// summaries and chains.
+    pub keep_calls: bool,
 }
 
 /// A program ready for analysis.
@@ -163,10 +168,14 @@ pub fn load(path: &Path, opts: &FrontendOptions) -> Result<Program, FrontendErro
         path: path.into(),
         reason,
     })?;
-    let module = lower::lower(&llvm, dm, &geps).map_err(|reason| FrontendError::Unsupported {
-        path: path.into(),
-        reason,
-    })?;
+    let mut module =
+        lower::lower(&llvm, dm, &geps).map_err(|reason| FrontendError::Unsupported {
+            path: path.into(),
+            reason,
+        })?;
+    if !opts.keep_calls {
+        kappa_ir::inline::inline_leaf_calls(&mut module);
+    }
     Ok(Program {
         module,
         sources,

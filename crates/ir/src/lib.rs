@@ -15,6 +15,7 @@
 //!   a call of the external `exit` (which runs the `atexit` handlers and
 //!   destructors and never returns) followed by [`Instr::Halt`].
 
+pub mod inline;
 mod print;
 pub use print::ValuePrinter;
 

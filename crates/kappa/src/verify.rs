@@ -30,6 +30,7 @@ pub(crate) fn load(
         data_model: dm,
         extra_cflags: cflags.to_vec(),
         deadline,
+        ..Default::default()
     };
     kappa_frontend::load(path, &opts).inspect_err(|e| {
         if let FrontendError::Compile { diagnostics, .. } = e {
