@@ -172,8 +172,7 @@ pre.source{padding:0}
 .error-line{background:#ffc9c9;font-weight:bold}
 .note{color:#666;font-style:italic;margin-left:1em}
 .trees{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
-figure.tree{flex:1 1 40em;margin:0;border:1px solid #ddd;padding:.5em;overflow:auto}
-figure.tree svg{max-width:100%;height:auto}
+figure.tree{flex:1 1 40em;min-width:20em;max-height:50em;margin:0;border:1px solid #ddd;padding:.5em;overflow:auto}
 figcaption{font-weight:bold;margin-bottom:.3em}
 ";
 
