@@ -65,6 +65,7 @@ pub(crate) fn start_watchdog(
     let shared = Arc::clone(&seen);
     let file = args.file.clone();
     let json = args.json;
+    let html = args.html.clone();
     let render = move |reason: &str| {
         let mut r = Report::unknown_without_run(&file, reason.to_string());
         // the run may be stuck holding the lock: then report without its figures
@@ -74,6 +75,9 @@ pub(crate) fn start_watchdog(
             r.stats = seen.stats.clone();
         }
         r.stats.wall_time = start.elapsed().as_secs_f64();
+        if let Some(path) = &html {
+            crate::html::gather::write_plain_page(path, &r);
+        }
         r.render(json)
     };
     watchdog::start(

@@ -340,3 +340,26 @@ fn chromium_renders_the_pages_and_takes_screenshots() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_watchdog_verdict_gets_a_page_too() {
+    let dir = scratch("watchdog");
+    let out = dir.join("w.html");
+    let file = test_file("tests/html", "inject_false.c");
+    // the test hook keeps the run waiting for a child past the deadline
+    let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(["verify", "--json", "--timeout", "1", "--html"])
+        .arg(&out)
+        .arg(&file)
+        .env("KAPPA_TEST_HANG_IN_CHILD", "5")
+        .output()
+        .expect("run kappa");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json report");
+    assert_eq!(v["verdict"], "unknown");
+    let html = std::fs::read_to_string(&out).expect("page");
+    common_structure(&html, "unknown", "classic");
+    assert!(html.contains("<td id=\"reason\">timeout after 1s: hard deadline"));
+    assert!(html.contains("class=\"line\" data-line=\"13\""));
+    assert!(html.contains("the run was stopped before it could hand over its tree"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

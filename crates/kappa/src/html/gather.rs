@@ -67,7 +67,7 @@ fn write_page(
 ) -> Result<()> {
     let source_paths: Vec<PathBuf> = match prog {
         Some(p) => p.sources.clone(),
-        None => vec![args.file.clone()],
+        None => c_file(&args.file),
     };
     let no_tree = if trees.is_empty() {
         Some(match args.mode {
@@ -99,6 +99,40 @@ fn write_page(
     };
     std::fs::write(path, render(&page))
         .map_err(|e| anyhow!("{}: cannot write the HTML report: {e}", path.display()))
+}
+
+/// `file` when it is C source (`.c`, `.i`), as the sources to show of a
+/// run that has no loaded program.
+fn c_file(file: &Path) -> Vec<PathBuf> {
+    let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if matches!(ext, "c" | "i" | "h") {
+        vec![file.to_path_buf()]
+    } else {
+        vec![]
+    }
+}
+
+/// The page of a verdict the watchdog gives (the run overran its time or
+/// memory): the report and the source, nothing the run computed. A
+/// failure to write is said on stderr; the verdict stands.
+pub fn write_plain_page(path: &Path, r: &Report) {
+    let page = Page {
+        report: r,
+        sources: c_file(Path::new(&r.file))
+            .iter()
+            .filter_map(|p| source_file(p))
+            .collect(),
+        trees: vec![],
+        no_tree: Some("the run was stopped before it could hand over its tree".into()),
+        sections: vec![],
+        invariants: vec![],
+    };
+    if let Err(e) = std::fs::write(path, render(&page)) {
+        eprintln!(
+            "kappa: error: {}: cannot write the HTML report: {e}",
+            path.display()
+        );
+    }
 }
 
 /// A C (or preprocessed) source file's text; `None` for LLVM files and
