@@ -112,7 +112,7 @@ fn false_pages_show_inputs_and_the_highlighted_error_path_in_every_mode() {
         assert!(!html.contains("<img"), "{mode}");
         assert!(!html.contains("<b>bold"), "{mode}");
         assert!(html.contains(
-            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;"
+            "&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;"
         ));
         assert!(html.contains("&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
         assert!(html.contains("/* &lt;img src=x onerror=alert(2)&gt; */"));

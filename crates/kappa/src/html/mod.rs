@@ -15,7 +15,7 @@
 
 pub mod gather;
 
-use crate::report::{Report, StageReport};
+use crate::report::{verdict_str, Report, StageReport};
 use kappa_engine::Verdict;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -81,20 +81,7 @@ pub struct Page<'a> {
 
 /// `s` with `&`, `<`, `>`, `"` and `'` replaced by character references:
 /// safe in element content and in quoted attribute values.
-pub fn escape(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            c => o.push(c),
-        }
-    }
-    o
-}
+pub use kappa_replay::escape;
 
 /// The `<svg>` element of Graphviz's SVG output (prolog and doctype cut
 /// off), or `None` when it holds anything that could be active in a page
@@ -141,14 +128,6 @@ pub fn safe_svg(svg: &str) -> Option<String> {
         }
     }
     Some(body.trim_end().to_string())
-}
-
-fn verdict_str(v: Verdict) -> &'static str {
-    match v {
-        Verdict::True => "true",
-        Verdict::False => "false",
-        Verdict::Unknown => "unknown",
-    }
 }
 
 const STYLE: &str = "

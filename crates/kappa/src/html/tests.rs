@@ -16,7 +16,7 @@ fn report(verdict: Verdict, witness: Option<ErrorWitness>) -> Report {
 fn escape_replaces_every_markup_character() {
     assert_eq!(
         escape(r#"<a href="x">'&'</a>"#),
-        "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        "&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;"
     );
     assert_eq!(escape("plain"), "plain");
 }
