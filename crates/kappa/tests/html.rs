@@ -63,6 +63,7 @@ fn common_structure(html: &str, verdict: &str, mode: &str) {
     assert!(html.contains("<pre class=\"source\""));
     assert!(html.contains("<section id=\"trees\">"));
     assert!(html.contains("<section id=\"stats\">"));
+    assert!(html.contains("<pre id=\"stats-json\">{"));
     // self-contained: no script, no external resource
     assert!(!html.to_ascii_lowercase().contains("<script"));
     for ext in ["src=\"", "href=\"", "<link", "@import", "url("] {

@@ -243,7 +243,13 @@ pub fn render(p: &Page) -> String {
         if p.invariants.is_empty() {
             o.push_str("<p class=\"note\">the program has no loop</p>\n");
         } else {
-            o.push_str("<p class=\"note\">those of the correctness witness (kappa computes no loop invariant yet: each is <code>1</code>)</p>\n<table>\n<tr><th>loop at</th><th>invariant</th></tr>\n");
+            o.push_str("<p class=\"note\">those of the correctness witness");
+            if p.invariants.iter().all(|i| i.value == "1") {
+                o.push_str(
+                    " (kappa has no better invariant for these loops: each is <code>1</code>)",
+                );
+            }
+            o.push_str("</p>\n<table>\n<tr><th>loop at</th><th>invariant</th></tr>\n");
             for i in &p.invariants {
                 let _ = writeln!(
                     o,
@@ -442,10 +448,11 @@ fn trees(o: &mut String, p: &Page) {
     for t in &p.trees {
         let _ = writeln!(
             o,
-            "<figure class=\"tree\" data-label=\"{}\">\n<figcaption>{} ({} nodes{})</figcaption>",
+            "<figure class=\"tree\" data-label=\"{}\">\n<figcaption>{} ({} node{}{})</figcaption>",
             escape(&t.label),
             escape(&t.label),
             t.nodes,
+            if t.nodes == 1 { "" } else { "s" },
             if t.truncated {
                 ", truncated at the size limit"
             } else {
@@ -486,7 +493,15 @@ fn stats(o: &mut String, r: &Report) {
     for (k, v) in rows {
         let _ = writeln!(o, "<tr><th>{k}</th><td>{}</td></tr>", escape(&v));
     }
-    o.push_str("</table>\n</details>\n</section>\n");
+    o.push_str("</table>\n</details>\n");
+    // every counter of the run, as `--json` reports them
+    let json = serde_json::to_string_pretty(&r.json()["stats"]).unwrap_or_default();
+    let _ = writeln!(
+        o,
+        "<details>\n<summary>all counters (as in --json)</summary>\n<pre id=\"stats-json\">{}</pre>\n</details>",
+        escape(&json)
+    );
+    o.push_str("</section>\n");
     if !r.notes.is_empty() {
         o.push_str("<section id=\"notes\">\n<h2>Notes</h2>\n<ul>\n");
         for n in &r.notes {
