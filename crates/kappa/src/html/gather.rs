@@ -11,10 +11,13 @@ use kappa_frontend::Program;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Time the necessary condition's solver race gets on the page.
 pub const CONDITION_TIME: Duration = Duration::from_secs(2);
+
+/// Longest Graphviz may take to draw one tree.
+pub const DOT_TIME: Duration = Duration::from_secs(20);
 
 /// Largest source file shown (bytes); a larger one is named only.
 pub const MAX_SOURCE_BYTES: u64 = 4 << 20;
@@ -165,7 +168,8 @@ fn draw(t: &ExecTree) -> Result<String, String> {
     safe_svg(&svg).ok_or_else(|| "Graphviz's drawing was not plain SVG: left out".to_string())
 }
 
-/// Runs `dot -Tsvg` on `dot`; its standard output.
+/// Runs `dot -Tsvg` on `dot`; its standard output. Graphviz is killed
+/// after [`DOT_TIME`] (wide trees take it minutes).
 fn dot_svg(dot: &str) -> Result<String, String> {
     let mut child = Command::new("dot")
         .arg("-Tsvg")
@@ -176,13 +180,36 @@ fn dot_svg(dot: &str) -> Result<String, String> {
         .map_err(|e| format!("cannot run Graphviz `dot` ({e}): install graphviz"))?;
     let mut stdin = child.stdin.take().expect("piped");
     let text = dot.to_string();
-    // (written from a thread: dot may fill its output pipe before reading all)
+    // (written and read from threads: dot may fill its output pipe before
+    // reading all its input)
     let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let mut out = String::new();
-    let read = child.stdout.take().expect("piped").read_to_string(&mut out);
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        stdout.read_to_string(&mut out).map(|_| out)
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait().map_err(|e| e.to_string())? {
+            Some(st) => break st,
+            None if start.elapsed() > DOT_TIME => {
+                let _ = child.kill();
+                let _ = child.wait();
+                let _ = writer.join();
+                let _ = reader.join();
+                return Err(format!(
+                    "Graphviz did not draw the tree within {}s; use --tree FILE.dot",
+                    DOT_TIME.as_secs()
+                ));
+            }
+            None => std::thread::sleep(Duration::from_millis(20)),
+        }
+    };
     let _ = writer.join();
-    let status = child.wait().map_err(|e| e.to_string())?;
-    read.map_err(|e| e.to_string())?;
+    let out = reader
+        .join()
+        .map_err(|_| "reading Graphviz's output failed".to_string())?
+        .map_err(|e| e.to_string())?;
     if !status.success() {
         return Err("Graphviz `dot` failed on the tree".into());
     }
