@@ -2,7 +2,7 @@
 # Installs the Debian 12 system packages kappa needs (idempotent; run as root or with sudo).
 set -euo pipefail
 pkgs=(clang-16 llvm-16-dev libpolly-16-dev libzstd-dev libclang-16-dev libz3-dev graphviz
-      libc6-dev-i386 lib32gcc-12-dev pkg-config)
+      libc6-dev-i386 lib32gcc-12-dev pkg-config chromium)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,6 +2,7 @@
 
 mod chains;
 mod condition;
+mod html;
 mod native;
 mod native_server;
 mod overflow;
@@ -121,6 +122,12 @@ pub struct VerifyArgs {
     /// Draw the symbolic execution tree to FILE.dot or FILE.svg.
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
+    /// Write a self-contained HTML report to FILE: verdict, stages, inputs,
+    /// the error path over the source, the trees as SVG (needs Graphviz),
+    /// templates, necessary condition and chain form when computed, loop
+    /// invariants.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Write an SV-COMP 2.0 witness (YAML) to FILE: a violation witness for
     /// `false`, a correctness witness for `true`, nothing for `unknown`.
     #[arg(long, value_name = "FILE")]
@@ -345,7 +352,9 @@ fn init_logging() {
 fn run(cli: Cli) -> ExitCode {
     let res = match cli.cmd {
         Cmd::Verify(args) => {
-            let r = if args.mode == Mode::Native && args.state_matching {
+            let r = if let Some(Err(e)) = args.html.as_deref().map(html::gather::check_writable) {
+                Err(e)
+            } else if args.mode == Mode::Native && args.state_matching {
                 // (the native back end does not own its states)
                 Err(anyhow::anyhow!(
                     "--state-matching works in the interpreter modes (classic, compact, navigate), not with --mode native"

@@ -294,6 +294,12 @@ pub fn verify_native(args: &VerifyArgs) -> Result<()> {
         stages: vec![],
     };
     r.print(args.json);
+    if args.html.is_some() {
+        // the page shows the source, the templates etc. from kappa's own
+        // load of the program (native mode compiles it separately)
+        let prog = crate::verify::load(&args.file, Some(dm), &args.cflags, None).ok();
+        crate::html::gather::write_if_asked(args, &r, prog.as_ref(), vec![]);
+    }
     Ok(())
 }
 

@@ -105,6 +105,7 @@ fn outcome(
             leaves: vec![],
         },
         replays,
+        earlier_trees: vec![],
     }
 }
 
@@ -177,6 +178,9 @@ pub(crate) fn verify_auto(
 
     // 2.-5. the execution stages
     let mut last: Option<RunOutcome> = None;
+    // the trees of the stages before the last (for the HTML report)
+    let mut trees = vec![];
+    let mut prev_name = "";
     let mut stop: Option<String> = proved.then(|| "the condition stage answered".to_string());
     for &(name, kind, share) in PLAN {
         let technique = match kind {
@@ -247,6 +251,10 @@ pub(crate) fn verify_auto(
         } else if deadline.is_some_and(|d| Instant::now() >= d) {
             stop = Some("no time left".into());
         }
+        if let Some(prev) = last.as_mut().and_then(|l| l.result.tree.take()) {
+            trees.push((prev_name.to_string(), prev));
+        }
+        prev_name = name;
         last = Some(out);
     }
     // (no execution stage ran only when the condition stage answered)
@@ -264,6 +272,7 @@ pub(crate) fn verify_auto(
             vec![],
         )
     });
+    out.earlier_trees = trees;
     if out.result.verdict == Verdict::Unknown {
         if let Some(r) = &mut out.result.reason {
             if timed_out(r) {

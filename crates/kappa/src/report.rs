@@ -60,7 +60,8 @@ pub fn peak_memory_kb() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-fn verdict_str(v: Verdict) -> &'static str {
+/// The verdict's name in reports (`true`, `false`, `unknown`).
+pub fn verdict_str(v: Verdict) -> &'static str {
     match v {
         Verdict::True => "true",
         Verdict::False => "false",

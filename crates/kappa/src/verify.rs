@@ -66,6 +66,7 @@ pub(crate) fn start_watchdog(
     let shared = Arc::clone(&seen);
     let file = args.file.clone();
     let json = args.json;
+    let html = args.html.clone();
     let render = move |reason: &str| {
         let mut r = Report::unknown_without_run(&file, reason.to_string());
         // the run may be stuck holding the lock: then report without its figures
@@ -75,6 +76,9 @@ pub(crate) fn start_watchdog(
             r.stats = seen.stats.clone();
         }
         r.stats.wall_time = start.elapsed().as_secs_f64();
+        if let Some(path) = &html {
+            crate::html::gather::write_plain_page(path, &r);
+        }
         r.render(json)
     };
     watchdog::start(
@@ -143,6 +147,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         Err(e @ FrontendError::Unsupported { .. }) => {
             let r = Report::unknown_without_run(&args.file, e.to_string());
             r.print(args.json);
+            crate::html::gather::write_if_asked(args, &r, None, vec![]);
             return Ok(());
         }
         Err(FrontendError::Timeout { tool, .. }) => {
@@ -155,6 +160,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
             let mut r = Report::unknown_without_run(&args.file, reason);
             r.stats.wall_time = start.elapsed().as_secs_f64();
             r.print(args.json);
+            crate::html::gather::write_if_asked(args, &r, None, vec![]);
             return Ok(());
         }
         Err(e) => return Err(anyhow!("{e}")),
@@ -242,6 +248,9 @@ pub(crate) struct RunSpec {
 pub(crate) struct RunOutcome {
     pub(crate) result: kappa_engine::RunResult,
     pub(crate) replays: Vec<String>,
+    /// The trees of earlier runs to show beside this one's on the HTML
+    /// page (`--mode auto`: the stages before it), labelled by stage.
+    pub(crate) earlier_trees: Vec<(String, kappa_engine::ExecTree)>,
 }
 
 /// Runs the engine once on `prog` as `spec` says, replaying every error
@@ -270,7 +279,7 @@ pub(crate) fn run_interpreter(
         max_memory_mb: Some(spec.max_memory_mb),
         timeout: spec.timeout,
         deadline,
-        tree: args.tree.is_some(),
+        tree: args.tree.is_some() || args.html.is_some(),
         seed: args.seed,
         compact: (spec.mode == Mode::Compact).then(|| kappa_engine::compact::CompactOptions {
             cycles: kappa_loops::CycleOptions {
@@ -365,7 +374,11 @@ pub(crate) fn run_interpreter(
     } else {
         drop(engine);
     }
-    Ok(RunOutcome { result, replays })
+    Ok(RunOutcome {
+        result,
+        replays,
+        earlier_trees: vec![],
+    })
 }
 
 /// Writes what the run that answered asked for (tree, tests) and prints
@@ -381,7 +394,11 @@ pub(crate) fn emit(
 ) -> Result<()> {
     let mode = args.mode.name();
     let dm = prog.module.data_model;
-    let RunOutcome { result, replays } = out;
+    let RunOutcome {
+        result,
+        replays,
+        earlier_trees,
+    } = out;
     if let (Some(path), Some(tree)) = (&args.tree, &result.tree) {
         write_tree(path, &tree.to_dot())
             .with_context(|| format!("writing the tree to {}", path.display()))?;
@@ -432,6 +449,16 @@ pub(crate) fn emit(
         stages,
     };
     r.print(args.json);
+    // the auto stage whose run this is: the one that answered, else the last that ran
+    let label = r
+        .stages
+        .iter()
+        .rev()
+        .find(|s| s.answered)
+        .or(r.stages.iter().rev().find(|s| !s.skipped))
+        .map_or(mode, |s| s.name);
+    let trees = crate::html::gather::labelled_trees(earlier_trees, label, result.tree.as_ref());
+    crate::html::gather::write_if_asked(args, &r, Some(prog), trees);
     Ok(())
 }
 

@@ -28,7 +28,7 @@ pub use read::{parse_json_test, parse_plain_test, read_test};
 pub use run::{
     find_c_compiler, prepare, prepare_with_compiler, replay, replay_with_compiler, Prepared,
 };
-pub use testcomp::{metadata_xml, rfc3339_utc, testcase_xml, write_testcomp, Metadata};
+pub use testcomp::{escape, metadata_xml, rfc3339_utc, testcase_xml, write_testcomp, Metadata};
 pub use xml::parse_testcase_xml;
 
 use serde::{Deserialize, Serialize};

@@ -173,8 +173,9 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-/// Escapes `&`, `<`, `>`, `"` and `'` for XML text and attribute values.
-pub(crate) fn escape(s: &str) -> String {
+/// Escapes `&`, `<`, `>`, `"` and `'` for XML text and attribute values
+/// (also safe in HTML element content and quoted attributes).
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

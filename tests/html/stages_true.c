@@ -1,0 +1,16 @@
+// expect: true
+// A recursion of input depth that adds 6 per call: navigation runs out of
+// its share of the time, compact execution proves it with a call-cycle
+// template (auto: both stages' trees on the page).
+extern void reach_error(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+unsigned int step(unsigned int x, unsigned int n) {
+  if (n == 0u) return x;
+  return step(x + 6u, n - 1u);
+}
+int main(void) {
+  unsigned int n = __VERIFIER_nondet_uint();
+  unsigned int r = step(3u, n);
+  if ((r & 1u) != 1u) reach_error();
+  return 0;
+}
