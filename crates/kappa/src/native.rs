@@ -9,9 +9,9 @@
 //! `--max-memory` apply to the whole process tree (killed as a process
 //! group).
 
+use crate::cli::VerifyArgs;
 use crate::native_server::{Outcomes, Server};
 use crate::report::{self, Report};
-use crate::VerifyArgs;
 use anyhow::{anyhow, Result};
 use kappa_engine::{ErrorWitness, Stats, TestInput, Verdict};
 use kappa_frontend::{FrontendError, Task, Toolchain};
@@ -406,7 +406,7 @@ pub(crate) fn explore(
     // runs; the fork explorer's tree reports, as concolic runs, the sides
     // it did not fork for (past the fork depth or the live-process bound)
     let (var, mut todo) = match args.native_explorer {
-        crate::NativeExplorerArg::Fork => {
+        crate::cli::NativeExplorerArg::Fork => {
             let mut child = spawn(&exe, &server, args.max_memory, None)?;
             let go_on = w.watch(&mut child, timeout_reason("exploring"))?;
             let mut o = server.outcomes.lock().map_err(|_| anyhow!("poisoned"))?;
@@ -416,8 +416,8 @@ pub(crate) fn explore(
                 if go_on { deferred } else { vec![] },
             )
         }
-        crate::NativeExplorerArg::Concolic => ("KAPPA_NATIVE_CONCOLIC", vec![String::new()]),
-        crate::NativeExplorerArg::Replay => ("KAPPA_NATIVE_PREFIX", vec![String::new()]),
+        crate::cli::NativeExplorerArg::Concolic => ("KAPPA_NATIVE_CONCOLIC", vec![String::new()]),
+        crate::cli::NativeExplorerArg::Replay => ("KAPPA_NATIVE_PREFIX", vec![String::new()]),
     };
     // the runs to do, in report order (the last is the deepest);
     // depth-first, and, as the fork explorer does, the true side of a
@@ -468,9 +468,9 @@ pub(crate) fn explore(
         link_time.as_secs_f64(),
         run_time.as_secs_f64(),
         match args.native_explorer {
-            crate::NativeExplorerArg::Fork => "fork",
-            crate::NativeExplorerArg::Replay => "replay",
-            crate::NativeExplorerArg::Concolic => "concolic",
+            crate::cli::NativeExplorerArg::Fork => "fork",
+            crate::cli::NativeExplorerArg::Replay => "replay",
+            crate::cli::NativeExplorerArg::Concolic => "concolic",
         },
         runs,
         o.restarts,

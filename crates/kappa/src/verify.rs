@@ -1,12 +1,13 @@
-//! The commands: loading (frontend), running the engine with native replay
+//! The commands: running the engine with native replay
 //! of every error witness, writing tests and trees.
 
+use crate::cli::{Mode, SearcherArg, VerifyArgs};
+use crate::load::{load, load_plain};
 use crate::report::{self, Report};
 use crate::watchdog::{self, Guard};
-use crate::{Mode, SearcherArg, VerifyArgs};
 use anyhow::{anyhow, bail, Context, Result};
 use kappa_engine::{Config, Engine, ErrorWitness, SearcherKind, Stats, Validation, Verdict};
-use kappa_frontend::{FrontendError, FrontendOptions, Program};
+use kappa_frontend::{FrontendError, Program};
 use kappa_ir::DataModel;
 use kappa_replay::{Limits, Outcome, TestInput, TestVector};
 use std::io::IsTerminal;
@@ -18,26 +19,6 @@ use std::time::{Duration, Instant};
 /// before it may run (a confirmed `false` is worth it; the verdict is still
 /// printed before the watchdog's [`watchdog::HARD_GRACE`]).
 const REPLAY_GRACE: Duration = Duration::from_millis(300);
-
-/// Loads a program, printing clang's diagnostics for compile errors.
-pub(crate) fn load(
-    path: &Path,
-    dm: Option<DataModel>,
-    cflags: &[String],
-    deadline: Option<Instant>,
-) -> Result<Program, FrontendError> {
-    let opts = FrontendOptions {
-        data_model: dm,
-        extra_cflags: cflags.to_vec(),
-        deadline,
-    };
-    kappa_frontend::load(path, &opts).inspect_err(|e| {
-        if let FrontendError::Compile { diagnostics, .. } = e {
-            let shown: Vec<&str> = diagnostics.lines().take(20).collect();
-            eprintln!("{}", shown.join("\n"));
-        }
-    })
-}
 
 /// `secs` as a duration (`None`: too large to represent, i.e. no limit);
 /// negative or NaN values count as 0.
@@ -277,19 +258,23 @@ pub(crate) fn run_interpreter(
                 ..Default::default()
             },
             strategy: match args.template_strategy {
-                crate::TemplateStrategyArg::First => kappa_engine::compact::TemplateStrategy::First,
-                crate::TemplateStrategyArg::Random => {
+                crate::cli::TemplateStrategyArg::First => {
+                    kappa_engine::compact::TemplateStrategy::First
+                }
+                crate::cli::TemplateStrategyArg::Random => {
                     kappa_engine::compact::TemplateStrategy::Random
                 }
-                crate::TemplateStrategyArg::None => kappa_engine::compact::TemplateStrategy::None,
+                crate::cli::TemplateStrategyArg::None => {
+                    kappa_engine::compact::TemplateStrategy::None
+                }
             },
         }),
         state_matching: spec.state_matching,
         navigate: (spec.mode == Mode::Navigate).then_some(
             kappa_engine::navigate::NavigateOptions {
                 solve: match args.nav_solve {
-                    crate::NavSolveArg::Interval => kappa_engine::navigate::NavSolve::Interval,
-                    crate::NavSolveArg::Exact => kappa_engine::navigate::NavSolve::Exact,
+                    crate::cli::NavSolveArg::Interval => kappa_engine::navigate::NavSolve::Interval,
+                    crate::cli::NavSolveArg::Exact => kappa_engine::navigate::NavSolve::Exact,
                 },
                 chain: kappa_loops::chain::ChainOptions {
                     max_pieces: args.max_chain_pieces,
@@ -530,7 +515,7 @@ fn overflow_the_stack(depth: u64) -> u64 {
 
 /// `kappa ir`.
 pub fn ir_cmd(file: &Path, dm: Option<DataModel>) -> Result<()> {
-    let prog = load(file, dm, &[], None).map_err(|e| anyhow!("{e}"))?;
+    let prog = load_plain(file, dm)?;
     print!("{}", prog.module);
     Ok(())
 }
