@@ -5,7 +5,6 @@ mod cli;
 mod condition;
 mod load;
 mod native;
-mod native_server;
 mod overflow;
 mod portfolio;
 mod report;

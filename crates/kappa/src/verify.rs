@@ -9,7 +9,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use kappa_engine::{Config, Engine, ErrorWitness, SearcherKind, Stats, Validation, Verdict};
 use kappa_frontend::{FrontendError, Program};
 use kappa_ir::DataModel;
-use kappa_replay::{Limits, Outcome, TestInput, TestVector};
+use kappa_replay::{Limits, Outcome};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -66,20 +66,6 @@ pub(crate) fn start_watchdog(
         Box::new(render),
     );
     seen
-}
-
-/// The test vector of a witness, in the replay crate's terms.
-pub fn test_vector(w: &ErrorWitness) -> TestVector {
-    TestVector {
-        inputs: w
-            .inputs
-            .iter()
-            .map(|i| TestInput {
-                origin: i.origin.clone(),
-                value: i.decimal(),
-            })
-            .collect(),
-    }
 }
 
 fn describe_outcome(o: &Outcome) -> String {
@@ -298,7 +284,7 @@ pub(crate) fn run_interpreter(
     let sources = prog.sources.clone();
     let mut replays = vec![];
     let mut validate = |w: &ErrorWitness| -> Validation {
-        let test = test_vector(w);
+        let test = w.test_vector();
         let limits = Limits {
             time: Duration::from_secs(10),
             memory_bytes: 1 << 30,
@@ -376,7 +362,7 @@ pub(crate) fn emit(
             dir,
             &prog.sources,
             dm,
-            &[test_vector(w)],
+            &[w.test_vector()],
             concat!("kappa ", env!("CARGO_PKG_VERSION")),
         )
         .map_err(|e| anyhow!("writing tests to {}: {e}", dir.display()))?;
