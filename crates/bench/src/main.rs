@@ -103,16 +103,7 @@ fn run_one(path: &Path, timeout: Duration) -> Result<Row, String> {
     let sources = prog.sources.clone();
     let dm = prog.module.data_model;
     let mut validate = |w: &kappa_engine::ErrorWitness| {
-        let test = kappa_replay::TestVector {
-            inputs: w
-                .inputs
-                .iter()
-                .map(|i| kappa_replay::TestInput {
-                    origin: i.origin.clone(),
-                    value: i.decimal(),
-                })
-                .collect(),
-        };
+        let test = w.test_vector();
         match kappa_replay::replay(&sources, dm, &test, &Default::default()) {
             Ok(r) if r.outcome == kappa_replay::Outcome::ReachedError => Validation::Confirmed,
             Ok(r) => Validation::Rejected(format!("{:?}", r.outcome)),

@@ -127,7 +127,9 @@ pub fn run(timeout: f64, args: &[PathBuf]) {
         (
             "exploration (driver, fork protocol)",
             &[
+                "crates/native/src/lib.rs",
                 "crates/kappa/src/native.rs",
+                "crates/wire/src",
                 "crates/runtime/src/conn.rs",
                 "crates/runtime/src/reaper.rs",
             ],
@@ -135,7 +137,7 @@ pub fn run(timeout: f64, args: &[PathBuf]) {
         ),
         (
             "solver integration",
-            &["crates/kappa/src/native_server.rs", "crates/solver/src"],
+            &["crates/native/src/server.rs", "crates/solver/src"],
             "1.2k",
         ),
         (

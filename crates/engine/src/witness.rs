@@ -16,6 +16,23 @@ pub const MAX_TEST_INPUTS: u64 = 10_000_000;
 /// (each checked by solving its quantifier-free instance).
 pub const WITNESS_ATTEMPTS: usize = 6;
 
+impl ErrorWitness {
+    /// The test of this witness in the replay crate's terms: each input's
+    /// origin and its value as C would print it ([`TestInput::decimal`]).
+    pub fn test_vector(&self) -> kappa_replay::TestVector {
+        kappa_replay::TestVector {
+            inputs: self
+                .inputs
+                .iter()
+                .map(|i| kappa_replay::TestInput {
+                    origin: i.origin.clone(),
+                    value: i.decimal(),
+                })
+                .collect(),
+        }
+    }
+}
+
 impl Engine<'_> {
     pub(crate) fn error_witness(&mut self, st: &State) -> Result<ErrorWitness, String> {
         // a full model of the whole path condition (no slicing) for the inputs

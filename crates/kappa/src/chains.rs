@@ -2,7 +2,7 @@
 //! the constraint system of each root chain with the solver's verdict,
 //! printed deterministically.
 
-use crate::verify::load;
+use crate::load::load_plain;
 use anyhow::{anyhow, Result};
 use kappa_engine::navigate::{analyze_entry, system::TargetKind, RootVerdict};
 use kappa_ir::{DataModel, Function, Module};
@@ -137,7 +137,7 @@ pub fn chains_text(m: &Module, max_pieces: usize) -> Result<String> {
 
 /// `kappa chains`.
 pub fn chains_cmd(file: &Path, dm: Option<DataModel>, max_pieces: usize) -> Result<()> {
-    let prog = load(file, dm, &[], None).map_err(|e| anyhow!("{e}"))?;
+    let prog = load_plain(file, dm)?;
     print!("{}", chains_text(&prog.module, max_pieces)?);
     Ok(())
 }

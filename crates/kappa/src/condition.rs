@@ -3,7 +3,7 @@
 //! input, printed deterministically; and the `--prune-with-condition` setup
 //! of `kappa verify`.
 
-use crate::verify::load;
+use crate::load::load_plain;
 use anyhow::{anyhow, bail, Result};
 use kappa_condition::race::{check_one, Answer};
 use kappa_condition::{compute, NecessaryCondition, Options, Target};
@@ -295,7 +295,7 @@ pub fn condition_cmd(
     if !file.exists() {
         bail!("{}: cannot read file: no such file", file.display());
     }
-    let prog = load(file, dm, &[], None).map_err(|e| anyhow!("{e}"))?;
+    let prog = load_plain(file, dm)?;
     let timeout = Duration::try_from_secs_f64(timeout.max(0.001)).unwrap_or(Duration::MAX);
     let text = condition_text(
         &prog.module,

@@ -32,9 +32,9 @@
 //! complete) ends the portfolio: the later stages run the same semantics
 //! and would meet it again.
 
+use crate::cli::{Mode, VerifyArgs};
 use crate::report::StageReport;
 use crate::verify::{condition_setup, emit, run_interpreter, RunOutcome, RunSpec, Seen};
-use crate::{Mode, VerifyArgs};
 use anyhow::Result;
 use kappa_engine::Verdict;
 use kappa_frontend::Program;

@@ -1,7 +1,7 @@
 //! `kappa templates`: the cycles of each function and the templates of
 //! compact symbolic execution computed for them, printed deterministically.
 
-use crate::verify::load;
+use crate::load::load_plain;
 use anyhow::{anyhow, Result};
 use kappa_engine::compact::{Template, TemplateOutcome};
 use kappa_engine::{Config, Engine};
@@ -150,7 +150,7 @@ fn template_text(o: &mut String, m: &Module, f: &Function, t: &Template) {
 
 /// `kappa templates`.
 pub fn templates_cmd(file: &Path, dm: Option<DataModel>, max_cycles: usize) -> Result<()> {
-    let prog = load(file, dm, &[], None).map_err(|e| anyhow!("{e}"))?;
+    let prog = load_plain(file, dm)?;
     print!("{}", templates_text(&prog.module, max_cycles)?);
     Ok(())
 }

@@ -21,7 +21,7 @@
 
 use crate::witness::write::{steps, Step, StepKind};
 use crate::witness::{read_witness, Entry, Location, Sources, Waypoint};
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use kappa_ir::DataModel;
 use kappa_replay::{Limits, Outcome, TestInput, TestVector};
 use std::path::Path;
@@ -58,7 +58,7 @@ pub fn validate_cmd(witness: &Path, program: &Path, dm: Option<DataModel>) -> Re
         "LP64" => Some(DataModel::Lp64),
         _ => None,
     });
-    let prog = crate::verify::load(program, dm, &[], None).map_err(|e| anyhow!("{e}"))?;
+    let prog = crate::load::load_plain(program, dm)?;
     let dm = prog.module.data_model;
     let sources = Sources::read(&prog.sources)?;
     let mut answer = Answer::Confirmed;

@@ -1,14 +1,15 @@
-//! The commands: loading (frontend), running the engine with native replay
+//! The commands: running the engine with native replay
 //! of every error witness, writing tests and trees.
 
+use crate::cli::{Mode, SearcherArg, VerifyArgs};
+use crate::load::{load, load_plain};
 use crate::report::{self, Report};
 use crate::watchdog::{self, Guard};
-use crate::{Mode, SearcherArg, VerifyArgs};
 use anyhow::{anyhow, bail, Context, Result};
 use kappa_engine::{Config, Engine, ErrorWitness, SearcherKind, Stats, Validation, Verdict};
-use kappa_frontend::{FrontendError, FrontendOptions, Program};
+use kappa_frontend::{FrontendError, Program};
 use kappa_ir::DataModel;
-use kappa_replay::{Limits, Outcome, TestInput, TestVector};
+use kappa_replay::{Limits, Outcome};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -18,27 +19,6 @@ use std::time::{Duration, Instant};
 /// before it may run (a confirmed `false` is worth it; the verdict is still
 /// printed before the watchdog's [`watchdog::HARD_GRACE`]).
 const REPLAY_GRACE: Duration = Duration::from_millis(300);
-
-/// Loads a program, printing clang's diagnostics for compile errors.
-pub(crate) fn load(
-    path: &Path,
-    dm: Option<DataModel>,
-    cflags: &[String],
-    deadline: Option<Instant>,
-) -> Result<Program, FrontendError> {
-    let opts = FrontendOptions {
-        data_model: dm,
-        extra_cflags: cflags.to_vec(),
-        deadline,
-        ..Default::default()
-    };
-    kappa_frontend::load(path, &opts).inspect_err(|e| {
-        if let FrontendError::Compile { diagnostics, .. } = e {
-            let shown: Vec<&str> = diagnostics.lines().take(20).collect();
-            eprintln!("{}", shown.join("\n"));
-        }
-    })
-}
 
 /// `secs` as a duration (`None`: too large to represent, i.e. no limit);
 /// negative or NaN values count as 0.
@@ -90,20 +70,6 @@ pub(crate) fn start_watchdog(
         Box::new(render),
     );
     seen
-}
-
-/// The test vector of a witness, in the replay crate's terms.
-pub fn test_vector(w: &ErrorWitness) -> TestVector {
-    TestVector {
-        inputs: w
-            .inputs
-            .iter()
-            .map(|i| TestInput {
-                origin: i.origin.clone(),
-                value: i.decimal(),
-            })
-            .collect(),
-    }
 }
 
 fn describe_outcome(o: &Outcome) -> String {
@@ -287,19 +253,23 @@ pub(crate) fn run_interpreter(
                 ..Default::default()
             },
             strategy: match args.template_strategy {
-                crate::TemplateStrategyArg::First => kappa_engine::compact::TemplateStrategy::First,
-                crate::TemplateStrategyArg::Random => {
+                crate::cli::TemplateStrategyArg::First => {
+                    kappa_engine::compact::TemplateStrategy::First
+                }
+                crate::cli::TemplateStrategyArg::Random => {
                     kappa_engine::compact::TemplateStrategy::Random
                 }
-                crate::TemplateStrategyArg::None => kappa_engine::compact::TemplateStrategy::None,
+                crate::cli::TemplateStrategyArg::None => {
+                    kappa_engine::compact::TemplateStrategy::None
+                }
             },
         }),
         state_matching: spec.state_matching,
         navigate: (spec.mode == Mode::Navigate).then_some(
             kappa_engine::navigate::NavigateOptions {
                 solve: match args.nav_solve {
-                    crate::NavSolveArg::Interval => kappa_engine::navigate::NavSolve::Interval,
-                    crate::NavSolveArg::Exact => kappa_engine::navigate::NavSolve::Exact,
+                    crate::cli::NavSolveArg::Interval => kappa_engine::navigate::NavSolve::Interval,
+                    crate::cli::NavSolveArg::Exact => kappa_engine::navigate::NavSolve::Exact,
                 },
                 chain: kappa_loops::chain::ChainOptions {
                     max_pieces: args.max_chain_pieces,
@@ -323,7 +293,7 @@ pub(crate) fn run_interpreter(
     let sources = prog.sources.clone();
     let mut replays = vec![];
     let mut validate = |w: &ErrorWitness| -> Validation {
-        let test = test_vector(w);
+        let test = w.test_vector();
         let limits = Limits {
             time: Duration::from_secs(10),
             memory_bytes: 1 << 30,
@@ -409,7 +379,7 @@ pub(crate) fn emit(
             dir,
             &prog.sources,
             dm,
-            &[test_vector(w)],
+            &[w.test_vector()],
             concat!("kappa ", env!("CARGO_PKG_VERSION")),
         )
         .map_err(|e| anyhow!("writing tests to {}: {e}", dir.display()))?;
@@ -558,7 +528,7 @@ fn overflow_the_stack(depth: u64) -> u64 {
 
 /// `kappa ir`.
 pub fn ir_cmd(file: &Path, dm: Option<DataModel>) -> Result<()> {
-    let prog = load(file, dm, &[], None).map_err(|e| anyhow!("{e}"))?;
+    let prog = load_plain(file, dm)?;
     print!("{}", prog.module);
     Ok(())
 }

@@ -28,6 +28,7 @@
 
 use crate::conn::Answer;
 use crate::Runtime;
+use kappa_wire::ToServer;
 
 /// One decision token (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,20 +64,19 @@ pub struct Concolic {
     pub taken: Vec<Token>,
 }
 
-/// The `C v0 .. | tokens` line reporting a run on inputs `vals` that
+/// The `C v0 .. | tokens` message reporting a run on inputs `vals` that
 /// repeats `tokens` and then `last`.
-pub(crate) fn run_line(vals: &[u64], tokens: &[Token], last: Option<Token>) -> String {
-    let mut line = String::from("C");
+pub(crate) fn run_line(vals: &[u64], tokens: &[Token], last: Option<Token>) -> ToServer {
+    let mut run = String::new();
     for v in vals {
-        line.push_str(&format!(" {v}"));
+        run.push_str(&format!("{v} "));
     }
-    line.push_str(" |");
+    run.push('|');
     for t in tokens.iter().chain(last.as_ref()) {
-        line.push(' ');
-        line.push_str(&t.text());
+        run.push(' ');
+        run.push_str(&t.text());
     }
-    line.push('\n');
-    line
+    ToServer::Concolic(run)
 }
 
 /// Parses `KAPPA_NATIVE_CONCOLIC`; None if malformed.
@@ -171,11 +171,11 @@ impl Runtime {
     pub fn concolic_assume(&mut self, t: u32, v: bool) {
         if !v {
             match self.model_with(t) {
-                None => self.end("D\n"),
+                None => self.end(ToServer::Done),
                 Some(m) => {
                     // the same decisions on inputs that satisfy the assumption
                     self.report_run(None, &m);
-                    self.end("R\n")
+                    self.end(ToServer::Restart)
                 }
             }
         }
@@ -208,7 +208,9 @@ impl Runtime {
                 if let Some(m) = self.model_with(ne) {
                     if excluded + 1 >= self.max_lower {
                         if let Some(c) = self.conn() {
-                            c.send("B value enumeration bound (KAPPA_NATIVE_MAX_LOWER) reached\n");
+                            c.send(&ToServer::Bound(
+                                "value enumeration bound (KAPPA_NATIVE_MAX_LOWER) reached".into(),
+                            ));
                         }
                     } else {
                         self.report_run(Some(Token::Excluded(v)), &m);

@@ -1,30 +1,11 @@
 //! The runtime's side of the protocol with the `kappa` process, which owns
 //! the solver: one Unix-socket connection per process of the exploration
-//! tree (path of the socket in `KAPPA_NATIVE_SOCKET`). Line-based text:
-//!
-//! runtime → kappa: `H pid [parent nodes inputs [F]]` (hello; a forked
-//! child names its parent's connection and inherits the first `nodes` term
-//! nodes and `inputs` inputs of its tables; `F`: written by the parent just
-//! before a fork of the fork explorer, after which both processes wait to
-//! be scheduled: kappa answers `go LIVE` when it is a process's turn; the
-//! hello is not waited for: its answer is read before the first query,
-//! turn or sync), `I k width name` (input k),
-//! `N id kind width a b c val` (term node, children sent first),
-//! `Q t1 .. tn` (is the conjunction of the 1-bit terms satisfiable?),
-//! `M t1 .. tn` (a model of it; both end with `| w0 .. wk`, the witness), `E v0 .. vk` (reach_error with the input
-//! values), `D` (path ended normally), `U reason` (path ended unsupported),
-//! `B reason` (a bound cut some paths; the path goes on), `P d0 .. dk` (a
-//! decision prefix still to run, replay explorer), `C v0 .. vn | tokens` (a
-//! run still to do, concolic explorer or a side the fork explorer did not
-//! fork for: see [`crate::concolic`]), `R` (a
-//! concolic run ends to be restarted on inputs reported with `C`).
-//!
-//! kappa → runtime: `ok id inherited` (to `H`), `sat k:v ..` (a model,
-//! with a value for every input: for `Q` the solver's model of the query's
-//! independent slice merged with the witness, checked on the whole query),
-//! `unsat`, `unknown reason`.
+//! tree (path of the socket in `KAPPA_NATIVE_SOCKET`), one text line per
+//! message; the messages, their encoding and decoding are kappa-wire's
+//! ([`kappa_wire::ToServer`], [`kappa_wire::ToRuntime`]).
 
 use crate::term::Terms;
+use kappa_wire::{Parent, ToRuntime, ToServer};
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;
 
@@ -73,21 +54,20 @@ impl Conn {
             parent_sent: (0, 0),
             hello_pending: true,
         };
-        let hello = match parent {
-            Some(p) => {
-                c.parent_sent = (p.sent_nodes, p.sent_inputs);
-                format!(
-                    "H {} {} {} {}{}\n",
-                    std::process::id(),
-                    p.id,
-                    p.sent_nodes,
-                    p.sent_inputs,
-                    if fork { " F" } else { "" }
-                )
+        let parent = parent.map(|p| {
+            c.parent_sent = (p.sent_nodes, p.sent_inputs);
+            Parent {
+                conn: p.id,
+                nodes: p.sent_nodes,
+                inputs: p.sent_inputs,
+                fork,
             }
-            None => format!("H {}\n", std::process::id()),
+        });
+        let hello = ToServer::Hello {
+            pid: std::process::id(),
+            parent,
         };
-        c.w.write_all(hello.as_bytes()).ok()?;
+        c.w.write_all(hello.encode().as_bytes()).ok()?;
         Some(c)
     }
 
@@ -107,15 +87,11 @@ impl Conn {
         if self.r.read_line(&mut line).unwrap_or(0) == 0 {
             return false;
         }
-        let mut it = line.split_whitespace();
-        if it.next() != Some("ok") {
-            return false;
-        }
-        let Some(id) = it.next().and_then(|v| v.parse().ok()) else {
+        let ToRuntime::Welcome { id, inherited } = ToRuntime::decode(&line) else {
             return false;
         };
         self.id = id;
-        if it.next() == Some("1") {
+        if inherited {
             (self.sent_nodes, self.sent_inputs) = self.parent_sent;
         }
         true
@@ -133,12 +109,20 @@ impl Conn {
         if self.r.read_line(&mut line).unwrap_or(0) == 0 {
             return None;
         }
-        line.strip_prefix("go ")?.trim().parse().ok()
+        match ToRuntime::decode(&line) {
+            ToRuntime::Go(live) => u32::try_from(live).ok(),
+            _ => None,
+        }
     }
 
-    /// Sends one line (errors are ignored: kappa may have stopped the run).
-    pub fn send(&mut self, line: &str) {
-        let _ = self.w.write_all(line.as_bytes());
+    /// Sends one message (errors are ignored: kappa may have stopped the run).
+    pub fn send(&mut self, m: &ToServer) {
+        self.write(&m.encode());
+    }
+
+    /// Writes encoded messages (errors are ignored, as in [`Self::send`]).
+    fn write(&mut self, lines: &str) {
+        let _ = self.w.write_all(lines.as_bytes());
     }
 
     /// Sends the inputs and nodes kappa does not know yet.
@@ -148,23 +132,28 @@ impl Conn {
         self.finish_hello();
         let mut buf = String::new();
         for (k, (w, name)) in inputs.iter().enumerate().skip(self.sent_inputs) {
-            buf.push_str(&format!("I {k} {w} {name}\n"));
+            let m = ToServer::Input {
+                k,
+                width: *w,
+                name: name.clone(),
+            };
+            buf.push_str(&m.encode());
         }
         self.sent_inputs = inputs.len();
         for (i, n) in terms.nodes.iter().enumerate().skip(self.sent_nodes) {
-            buf.push_str(&format!(
-                "N {} {} {} {} {} {} {}\n",
-                i + 1,
-                n.kind,
-                n.width,
-                n.a,
-                n.b,
-                n.c,
-                n.val
-            ));
+            let m = ToServer::Node([
+                i as u64 + 1,
+                n.kind.into(),
+                n.width.into(),
+                n.a.into(),
+                n.b.into(),
+                n.c.into(),
+                n.val,
+            ]);
+            buf.push_str(&m.encode());
         }
         self.sent_nodes = terms.nodes.len();
-        self.send(&buf);
+        self.write(&buf);
     }
 
     /// Asks `Q` or `M` about the conjunction of `ts`, passing the witness
@@ -173,31 +162,20 @@ impl Conn {
         if !self.finish_hello() {
             return Answer::Unknown("kappa refused the connection".into());
         }
-        let mut q = String::from(if model { "M" } else { "Q" });
-        for t in ts {
-            q.push_str(&format!(" {t}"));
-        }
-        q.push_str(" |");
-        for v in witness {
-            q.push_str(&format!(" {v}"));
-        }
-        q.push('\n');
-        self.send(&q);
+        self.send(&ToServer::Query {
+            model,
+            terms: ts.iter().map(|&t| t.into()).collect(),
+            witness: witness.to_vec(),
+        });
         let mut line = String::new();
         if self.r.read_line(&mut line).unwrap_or(0) == 0 {
             return Answer::Unknown("kappa closed the connection".into());
         }
-        let mut it = line.split_whitespace();
-        match it.next() {
-            Some("sat") => Answer::Sat(
-                it.filter_map(|kv| {
-                    let (k, v) = kv.split_once(':')?;
-                    Some((k.parse().ok()?, v.parse().ok()?))
-                })
-                .collect(),
-            ),
-            Some("unsat") => Answer::Unsat,
-            _ => Answer::Unknown(line.trim().trim_start_matches("unknown").trim().to_string()),
+        match ToRuntime::decode(&line) {
+            ToRuntime::Sat(vals) => Answer::Sat(vals),
+            ToRuntime::Unsat => Answer::Unsat,
+            ToRuntime::Unknown(why) => Answer::Unknown(why),
+            other => Answer::Unknown(format!("unexpected answer {other:?}")),
         }
     }
 }

@@ -36,6 +36,7 @@ pub mod shadow;
 pub mod term;
 
 use conn::{Answer, Conn};
+use kappa_wire::ToServer;
 use std::cell::UnsafeCell;
 use std::ffi::CStr;
 use term::Terms;
@@ -175,7 +176,7 @@ extern "C" fn at_exit() {
     let r = rt();
     if r.conn_pid == std::process::id() {
         if let Some(c) = r.conn.as_mut() {
-            c.send("D\n");
+            c.send(&ToServer::Done);
         }
     }
 }
@@ -200,15 +201,15 @@ impl Runtime {
     }
 
     /// Ends this path: sends `msg` (if connected) and exits at once.
-    pub fn end(&mut self, msg: &str) -> ! {
+    pub fn end(&mut self, msg: ToServer) -> ! {
         if self.fixed.is_some() {
-            let code = match msg.as_bytes().first() {
-                Some(b'E') => {
+            let code = match &msg {
+                ToServer::Error(_) => {
                     eprintln!("kappa-reach-error");
                     99
                 }
-                Some(b'U') => {
-                    eprintln!("kappa-unsupported {}", msg[1..].trim());
+                ToServer::Unsupported(r) => {
+                    eprintln!("kappa-unsupported {}", r.trim());
                     98
                 }
                 _ => 0,
@@ -219,7 +220,7 @@ impl Runtime {
             }
         }
         if let Some(c) = self.conn() {
-            c.send(msg);
+            c.send(&msg);
         }
         unsafe {
             libc::fflush(std::ptr::null_mut());
@@ -241,7 +242,7 @@ impl Runtime {
     /// Ends the path as unsupported.
     pub fn unsupported(&mut self, reason: &str) -> ! {
         let r = reason.replace('\n', " ");
-        self.end(&format!("U {r}\n"))
+        self.end(ToServer::Unsupported(r))
     }
 
     /// Sends kappa the inputs and terms it does not know yet; false if not
@@ -357,11 +358,13 @@ impl Runtime {
             let side = match prefix.get(k) {
                 Some(&d) => d,
                 None => {
-                    let mut msg = String::from("P");
-                    for &d in &self.decisions {
-                        msg.push_str(if d { " 1" } else { " 0" });
-                    }
-                    msg.push_str(" 0\n");
+                    let mut run: Vec<&str> = self
+                        .decisions
+                        .iter()
+                        .map(|&d| if d { "1" } else { "0" })
+                        .collect();
+                    run.push("0");
+                    let msg = ToServer::Prefix(run.join(" "));
                     if let Some(c) = self.conn() {
                         c.send(&msg);
                     }
@@ -373,7 +376,9 @@ impl Runtime {
         }
         if self.live >= self.max_forks {
             if let Some(c) = self.conn() {
-                c.send("B fork bound (KAPPA_NATIVE_MAX_FORKS) reached\n");
+                c.send(&ToServer::Bound(
+                    "fork bound (KAPPA_NATIVE_MAX_FORKS) reached".into(),
+                ));
             }
             return None;
         }
@@ -477,9 +482,11 @@ impl Runtime {
             self.witness.clone()
         };
         let line = concolic::run_line(&vals, &self.trail, Some(concolic::Token::Side(false)));
-        let msg = if line.len() > MAX_REPORT {
+        let msg = if line.encode().len() > MAX_REPORT {
             self.too_deep = true;
-            "B fork bound (KAPPA_NATIVE_MAX_FORKS) reached on a path too deep to report\n".into()
+            ToServer::Bound(
+                "fork bound (KAPPA_NATIVE_MAX_FORKS) reached on a path too deep to report".into(),
+            )
         } else {
             line
         };
@@ -520,7 +527,9 @@ impl Runtime {
             n += 1;
             let side = if n >= self.max_lower {
                 if let Some(c) = self.conn() {
-                    c.send("B value enumeration bound (KAPPA_NATIVE_MAX_LOWER) reached\n");
+                    c.send(&ToServer::Bound(
+                        "value enumeration bound (KAPPA_NATIVE_MAX_LOWER) reached".into(),
+                    ));
                 }
                 None
             } else {
@@ -666,7 +675,7 @@ pub extern "C" fn __kappa_assume(w: u32, c: u64, t: u64) {
     let r = rt();
     if t == 0 {
         if c & term::mask(w) == 0 {
-            r.end("D\n");
+            r.end(ToServer::Done);
         }
         return;
     }
@@ -677,7 +686,7 @@ pub extern "C" fn __kappa_assume(w: u32, c: u64, t: u64) {
         return;
     }
     match r.feasible(cond) {
-        None => r.end("D\n"),
+        None => r.end(ToServer::Done),
         Some(m) => {
             r.adopt(&m);
             r.pc.push(cond);
@@ -862,23 +871,23 @@ pub extern "C" fn __kappa_error() {
     } else {
         r.model()
     };
-    let mut line = String::from("E");
-    for k in 0..r.inputs.len() {
-        line.push_str(&format!(" {}", m.get(k).copied().unwrap_or(0)));
-    }
-    line.push('\n');
+    let line = ToServer::Error(
+        (0..r.inputs.len())
+            .map(|k| m.get(k).copied().unwrap_or(0))
+            .collect(),
+    );
     // kappa names the inputs by their declarations (a run that followed
     // its prefix without a query has not sent them yet)
     if r.fixed.is_none() {
         r.sync();
     }
-    r.end(&line)
+    r.end(line)
 }
 
 /// `abort()` and friends: the path ends normally.
 #[no_mangle]
 pub extern "C" fn __kappa_halt() {
-    rt().end("D\n")
+    rt().end(ToServer::Done)
 }
 
 /// An unsupported construct was reached: the path ends `unsupported`.

@@ -3,8 +3,8 @@
 //! invariants) and writing the page `--html` names.
 
 use super::{render, safe_svg, InvariantRow, Page, SourceFile, TextSection, TreeFigure};
+use crate::cli::{Mode, VerifyArgs};
 use crate::report::Report;
-use crate::{Mode, VerifyArgs};
 use anyhow::{anyhow, Result};
 use kappa_engine::{ExecTree, Verdict};
 use kappa_frontend::Program;

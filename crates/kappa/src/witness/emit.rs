@@ -94,7 +94,7 @@ pub fn locate_native_witness(
 /// (see [`locate_native_witness`]) and the `--witness` file. Returns the
 /// notes to print (what was written, or why not).
 pub fn native_witness_lines(
-    args: &crate::VerifyArgs,
+    args: &crate::cli::VerifyArgs,
     dm: DataModel,
     verdict: Verdict,
     witness: Option<&mut ErrorWitness>,
@@ -103,7 +103,7 @@ pub fn native_witness_lines(
     if verdict == Verdict::Unknown || (verdict == Verdict::True && args.witness.is_none()) {
         return vec![];
     }
-    let prog = match crate::verify::load(&args.file, Some(dm), &args.cflags, deadline) {
+    let prog = match crate::load::load(&args.file, Some(dm), &args.cflags, deadline) {
         Ok(p) => p,
         Err(e) => return vec![format!("no source positions: {e}")],
     };

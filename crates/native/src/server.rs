@@ -1,5 +1,5 @@
-//! kappa's side of the native explorer's protocol (see kappa-runtime's
-//! `conn` module for the message format): a Unix-socket server whose one
+//! kappa's side of the native explorer's protocol (the messages are
+//! kappa-wire's [`ToServer`] and [`ToRuntime`]): a Unix-socket server whose one
 //! thread (an epoll loop) accepts the connections of the exploration
 //! tree's processes, rebuilds each process's terms as kappa expressions and
 //! answers feasibility and model queries with one solver chain
@@ -10,6 +10,7 @@ use im_rc::Vector;
 use kappa_expr::{build as b, BvOp, Expr, Sort, Symbol, SymbolKind};
 use kappa_runtime::abi::{binop, icmp, node};
 use kappa_solver::{SatResult, SolverConfig};
+use kappa_wire::{ToRuntime, ToServer};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::os::fd::{AsRawFd, RawFd};
@@ -108,11 +109,12 @@ impl Server {
         };
         let wait = wait.max(std::time::Duration::from_millis(1));
         let _ = s.set_read_timeout(Some(wait));
-        if s.write_all(b"S\n").is_err() {
+        if s.write_all(ToServer::Barrier.encode().as_bytes()).is_err() {
             return false;
         }
         let mut line = String::new();
-        BufReader::new(s).read_line(&mut line).is_ok() && line.trim_end() == "s"
+        BufReader::new(s).read_line(&mut line).is_ok()
+            && ToRuntime::decode(&line) == ToRuntime::BarrierDone
     }
 }
 
@@ -279,7 +281,7 @@ impl Loop {
         let was_ended = c.ended;
         if handle(c, line, &mut *self.solver, &self.shared, &mut self.symbols).is_none() {
             c.broken = true;
-            c.reply("unknown malformed message\n");
+            c.reply(&ToRuntime::Unknown("malformed message".into()));
         }
         if c.ended && !was_ended {
             // its path is over
@@ -287,46 +289,46 @@ impl Loop {
         }
     }
 
-    /// The first line of a connection: `H pid [parent nodes inputs]` from a
-    /// process (a forked child starts from the first `nodes` term nodes and
-    /// `inputs` inputs of its parent's tables), or `S` from
-    /// [`Server::barrier`].
+    /// The first line of a connection: [`ToServer::Hello`] from a process
+    /// (a forked child starts from the first `nodes` term nodes and
+    /// `inputs` inputs of its parent's tables), or [`ToServer::Barrier`]
+    /// from [`Server::barrier`].
     fn hello(&mut self, id: u64, line: &str) {
-        if line.trim_end() == "S" {
-            // everything connected before the barrier is in the backlog or
-            // accepted: accept it and read what was sent
-            self.accept_all();
-            let ids: Vec<u64> = self.conns.keys().copied().filter(|&k| k != id).collect();
-            for k in ids {
-                self.read(k);
+        let parent = match ToServer::decode(line) {
+            Some(ToServer::Hello { parent, .. }) => parent,
+            Some(ToServer::Barrier) => {
+                // everything connected before the barrier is in the backlog or
+                // accepted: accept it and read what was sent
+                self.accept_all();
+                let ids: Vec<u64> = self.conns.keys().copied().filter(|&k| k != id).collect();
+                for k in ids {
+                    self.read(k);
+                }
+                if let Some(c) = self.conns.get_mut(&id) {
+                    c.reply(&ToRuntime::BarrierDone);
+                }
+                if let Some(c) = self.conns.remove(&id) {
+                    self.ep.remove(c.w.as_raw_fd());
+                }
+                return;
             }
-            if let Some(c) = self.conns.get_mut(&id) {
-                c.reply("s\n");
+            _ => {
+                // not a process of the exploration: drop it
+                if let Some(c) = self.conns.remove(&id) {
+                    self.ep.remove(c.w.as_raw_fd());
+                }
+                return;
             }
-            if let Some(c) = self.conns.remove(&id) {
-                self.ep.remove(c.w.as_raw_fd());
-            }
-            return;
-        }
-        if !line.starts_with('H') {
-            // not a process of the exploration: drop it
-            if let Some(c) = self.conns.remove(&id) {
-                self.ep.remove(c.w.as_raw_fd());
-            }
-            return;
-        }
-        let f = nums(&line[1..]);
-        let parent = f.get(1).and_then(|p| self.conns.get(p));
-        let inherited = parent.is_some();
-        let (nodes, inputs) = match parent {
-            Some(p) => {
-                let n = f.get(2).map_or(p.nodes.len(), |&n| n as usize);
-                let k = f.get(3).map_or(p.inputs.len(), |&k| k as usize);
+        };
+        let from = parent.and_then(|p| Some((p, self.conns.get(&p.conn)?)));
+        let inherited = from.is_some();
+        let (nodes, inputs) = match from {
+            Some((f, p)) => {
                 // (persistent vectors: a child shares its parent's tables,
                 // so a fork costs no copy of a long path's terms)
                 (
-                    p.nodes.take(n.min(p.nodes.len())),
-                    p.inputs.take(k.min(p.inputs.len())),
+                    p.nodes.take(f.nodes.min(p.nodes.len())),
+                    p.inputs.take(f.inputs.min(p.inputs.len())),
                 )
             }
             None => (Vector::new(), Vector::new()),
@@ -337,16 +339,16 @@ impl Loop {
         c.hello = true;
         c.nodes = nodes;
         c.inputs = inputs;
-        c.reply(&format!("ok {id} {}\n", inherited as u8));
-        // `F`: the parent forks this child now, and both wait for their
+        c.reply(&ToRuntime::Welcome { id, inherited });
+        // a fork: the parent forks this child now, and both wait for their
         // turn; the child (true side) is the newer
-        let fork = line.split_whitespace().nth(5) == Some("F");
-        match f.get(1).and_then(|p| self.conns.get_mut(p)) {
-            Some(p) if fork => {
+        let fork = parent.filter(|p| p.fork).map(|p| p.conn);
+        match fork.and_then(|p| Some((p, self.conns.get_mut(&p)?))) {
+            Some((pid, p)) => {
                 if !p.waiting && !p.ended {
                     p.waiting = true;
                     self.sched.running = self.sched.running.saturating_sub(1);
-                    self.sched.waiting.push_back(f[1]);
+                    self.sched.waiting.push_back(pid);
                 }
                 if let Some(c) = self.conns.get_mut(&id) {
                     c.waiting = true;
@@ -477,8 +479,8 @@ impl Conn {
         Some(())
     }
 
-    fn reply(&mut self, s: &str) {
-        let _ = self.w.write_all(s.as_bytes());
+    fn reply(&mut self, m: &ToRuntime) {
+        let _ = self.w.write_all(m.encode().as_bytes());
     }
 }
 
@@ -497,12 +499,6 @@ fn merge(
         out.set(*sym, v);
     }
     out
-}
-
-fn nums(rest: &str) -> Vec<u64> {
-    rest.split_whitespace()
-        .filter_map(|v| v.parse().ok())
-        .collect()
 }
 
 /// Most waiting processes for which breadth-first turns are taken.
@@ -539,7 +535,7 @@ impl Scheduler {
             let live = conns.len();
             if let Some(c) = conns.get_mut(&id) {
                 c.waiting = false;
-                c.reply(&format!("go {live}\n"));
+                c.reply(&ToRuntime::Go(live as u64));
                 self.running += 1;
             }
         }
@@ -554,15 +550,8 @@ fn handle(
     shared: &Arc<Mutex<Outcomes>>,
     symbols: &mut HashMap<(usize, u32), Symbol>,
 ) -> Option<()> {
-    let l = line.trim_end();
-    let (tag, rest) = l.split_at(l.len().min(1));
-    let rest = rest.trim_start();
-    match tag {
-        "I" => {
-            let mut it = rest.splitn(3, ' ');
-            let k: usize = it.next()?.parse().ok()?;
-            let width: u32 = it.next()?.parse().ok()?;
-            let name = it.next().unwrap_or("").to_string();
+    match ToServer::decode(line)? {
+        ToServer::Input { k, width, name } => {
             if k != c.inputs.len() || !(1..=64).contains(&width) {
                 return None;
             }
@@ -571,16 +560,17 @@ fn handle(
             });
             c.inputs.push_back((name, width, sym));
         }
-        "N" => c.node(&nums(rest))?,
-        "Q" | "M" => {
-            // `Q t1 .. tn | w0 .. wk`: the runtime's witness values follow the bar
-            let (ts, wit) = rest.split_once('|').unwrap_or((rest, ""));
-            let witness = nums(wit);
+        ToServer::Node(f) => c.node(&f)?,
+        ToServer::Query {
+            model,
+            terms,
+            witness,
+        } => {
             let mut cs = vec![];
-            for t in nums(ts) {
+            for t in terms {
                 cs.push(b::eq(c.expr(t as u32)?, b::bv(1, 1)));
             }
-            let ans = if tag == "M" {
+            let ans = if model {
                 // a model must assign every input: the whole path condition is
                 // the goal (independence slicing would drop constraints)
                 solver.check(&[], b::and_all(cs.clone()))
@@ -604,15 +594,15 @@ fn handle(
                 }
             };
             let reply = match &ans {
-                SatResult::Sat(m) => {
-                    let mut s = String::from("sat");
-                    for (k, (_, _, sym)) in c.inputs.iter().enumerate() {
-                        s.push_str(&format!(" {k}:{}", m.get(*sym) as u64));
-                    }
-                    s
-                }
-                SatResult::Unsat => "unsat".to_string(),
-                SatResult::Unknown(why) => format!("unknown {}", why.replace('\n', " ")),
+                SatResult::Sat(m) => ToRuntime::Sat(
+                    c.inputs
+                        .iter()
+                        .enumerate()
+                        .map(|(k, (_, _, sym))| (k, m.get(*sym) as u64))
+                        .collect(),
+                ),
+                SatResult::Unsat => ToRuntime::Unsat,
+                SatResult::Unknown(why) => ToRuntime::Unknown(why.clone()),
             };
             let st = solver.stats();
             if let Ok(mut o) = shared.lock() {
@@ -623,10 +613,9 @@ fn handle(
                 o.z3_queries = st.z3_queries;
                 o.solver_time = st.total_time.as_secs_f64();
             }
-            c.reply(&format!("{reply}\n"));
+            c.reply(&reply);
         }
-        "E" => {
-            let vals = nums(rest);
+        ToServer::Error(vals) => {
             let inputs = c
                 .inputs
                 .iter()
@@ -638,56 +627,37 @@ fn handle(
             }
             c.ended = true;
         }
-        "D" => {
+        ToServer::Done => {
             if let Ok(mut o) = shared.lock() {
                 o.paths += 1;
             }
             c.ended = true;
         }
-        "U" => {
+        ToServer::Unsupported(why) => {
             if let Ok(mut o) = shared.lock() {
-                o.unsupported.push(rest.to_string());
+                o.unsupported.push(why);
             }
             c.ended = true;
         }
-        "B" => {
+        ToServer::Bound(why) => {
             if let Ok(mut o) = shared.lock() {
-                o.bounds.push(rest.to_string());
+                o.bounds.push(why);
             }
         }
-        "P" => {
-            if rest.split_whitespace().any(|d| d != "0" && d != "1") {
-                return None;
-            }
+        // runs still to do, passed back verbatim to new processes
+        ToServer::Prefix(run) | ToServer::Concolic(run) => {
             if let Ok(mut o) = shared.lock() {
-                o.pending.push(rest.to_string());
+                o.pending.push(run);
             }
         }
-        "C" => {
-            // a concolic run: `v0 .. | tokens`, passed back verbatim
-            let ok = rest.split_once('|').is_some_and(|(vals, toks)| {
-                vals.split_whitespace().all(|v| v.parse::<u64>().is_ok())
-                    && toks.split_whitespace().all(|t| {
-                        matches!(t, "0" | "1" | "e")
-                            || t.strip_prefix('x')
-                                .is_some_and(|v| v.parse::<u64>().is_ok())
-                    })
-            });
-            if !ok {
-                return None;
-            }
-            if let Ok(mut o) = shared.lock() {
-                o.pending.push(rest.to_string());
-            }
-        }
-        "R" => {
+        ToServer::Restart => {
             // the run restarts on other inputs (reported with `C`): no path ends
             if let Ok(mut o) = shared.lock() {
                 o.restarts += 1;
             }
             c.ended = true;
         }
-        _ => return None,
+        ToServer::Hello { .. } | ToServer::Barrier => return None,
     }
     Some(())
 }
