@@ -12,6 +12,12 @@ use std::path::PathBuf;
 pub(crate) struct Cli {
     #[command(subcommand)]
     pub(crate) cmd: Cmd,
+    /// Keep every call as written. By default direct calls of small
+    /// loop-free functions without calls or local arrays (such as
+    /// `__VERIFIER_assert`) are inlined, so the loops that call them get
+    /// templates, summaries and chains.
+    #[arg(long, global = true)]
+    pub(crate) keep_calls: bool,
 }
 
 /// Data model choices on the command line.

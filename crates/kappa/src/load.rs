@@ -5,7 +5,17 @@ use anyhow::{anyhow, Result};
 use kappa_frontend::{FrontendError, FrontendOptions, Program};
 use kappa_ir::DataModel;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// `--keep-calls`: whether every load keeps the calls of leaf functions.
+static KEEP_CALLS: AtomicBool = AtomicBool::new(false);
+
+/// Sets `--keep-calls` for every later [`load`] (see
+/// [`kappa_frontend::FrontendOptions::keep_calls`]).
+pub(crate) fn set_keep_calls(keep: bool) {
+    KEEP_CALLS.store(keep, Ordering::Relaxed);
+}
 
 /// Loads a program, printing clang's diagnostics for compile errors.
 pub(crate) fn load(
@@ -18,7 +28,7 @@ pub(crate) fn load(
         data_model: dm,
         extra_cflags: cflags.to_vec(),
         deadline,
-        ..Default::default()
+        keep_calls: KEEP_CALLS.load(Ordering::Relaxed),
     };
     kappa_frontend::load(path, &opts).inspect_err(|e| {
         if let FrontendError::Compile { diagnostics, .. } = e {

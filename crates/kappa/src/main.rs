@@ -52,6 +52,7 @@ fn init_logging() {
 }
 
 fn run(cli: Cli) -> ExitCode {
+    load::set_keep_calls(cli.keep_calls);
     let res = match cli.cmd {
         Cmd::Verify(args) => {
             let r = if let Some(Err(e)) = args.html.as_deref().map(html::gather::check_writable) {
