@@ -79,11 +79,11 @@ fn an_unknown_every_stage_would_meet_ends_the_portfolio() {
     assert_eq!(v["verdict"], "unknown", "{v}");
     let reason = v["reason"].as_str().unwrap();
     assert!(reason.contains("division by zero"), "{v}");
-    // one interpreter stage ran; the others were skipped, not run to the
-    // deadline
+    // the condition and one interpreter stage ran; the others were
+    // skipped, not run to the deadline
     let st = stages(&v);
     let ran: Vec<_> = st.iter().filter(|s| !s.2).map(|s| s.0.as_str()).collect();
-    assert_eq!(ran, ["navigate"], "{v}");
+    assert_eq!(ran, ["condition", "navigate"], "{v}");
 }
 
 #[test]
