@@ -147,11 +147,7 @@ fn false_pages_show_inputs_and_the_highlighted_error_path_in_every_mode() {
             "{mode}"
         );
         // auto's condition stage computes the condition
-        assert_eq!(
-            html.contains("id=\"condition\""),
-            mode == "auto",
-            "{mode}"
-        );
+        assert_eq!(html.contains("id=\"condition\""), mode == "auto", "{mode}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
