@@ -207,6 +207,11 @@ pub fn race(phi: Expr, phik: Expr, bounded: Option<Expr>, timeout: Duration) -> 
                     _ => String::new(),
                 })
                 .unwrap_or_default();
+            let why = if why.is_empty() {
+                format!("no side decided it within {:.1} s", timeout.as_secs_f64())
+            } else {
+                why
+            };
             (
                 Answer::Unknown(format!("φ̂ undecided ({why})")),
                 "none",

@@ -106,8 +106,9 @@ pub struct VerifyArgs {
     /// Data model (default: the task's, else ILP32).
     #[arg(long, value_enum)]
     pub data_model: Option<DataModelArg>,
-    /// Analysis mode.
-    #[arg(long, value_enum, default_value_t = Mode::Classic)]
+    /// Analysis mode. The default, `auto`, is a portfolio of the techniques
+    /// sharing the time limit (see README, "Auto mode").
+    #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub mode: Mode,
     /// Print one JSON object on stdout.
     #[arg(long)]

@@ -99,3 +99,18 @@ fn a_proof_before_execution_answers_without_running_later_stages() {
     );
     assert_eq!(v["stats"]["instructions"], 0, "{v}");
 }
+
+#[test]
+fn the_default_mode_is_auto() {
+    let p = repo_root().join("tests/auto/loop_bound_false.c");
+    // (not through `kappa()`, which makes a mode-less verify classic)
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(["verify", "--json", "--timeout", "60"])
+        .arg(&p)
+        .output()
+        .expect("run kappa");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
+    assert_eq!(v["mode"], "auto", "{v}");
+    assert_eq!(v["verdict"], "false", "{v}");
+    assert!(v["stats"]["stages"].is_array(), "{v}");
+}

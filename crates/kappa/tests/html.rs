@@ -350,7 +350,15 @@ fn the_watchdog_verdict_gets_a_page_too() {
     let file = test_file("tests/html", "inject_false.c");
     // the test hook keeps the run waiting for a child past the deadline
     let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
-        .args(["verify", "--json", "--timeout", "1", "--html"])
+        .args([
+            "verify",
+            "--mode",
+            "classic",
+            "--json",
+            "--timeout",
+            "1",
+            "--html",
+        ])
         .arg(&out)
         .arg(&file)
         .env("KAPPA_TEST_HANG_IN_CHILD", "5")

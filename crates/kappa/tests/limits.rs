@@ -160,7 +160,7 @@ fn memory_limit_on_a_hard_program_gives_unknown() {
 fn stack_overflow_gives_unknown() {
     let path = repo_root().join("tests/hard/loop_1e8.c");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_kappa"))
-        .args(["verify", "--json", "--timeout", "20"])
+        .args(["verify", "--mode", "classic", "--json", "--timeout", "20"])
         .arg(&path)
         .env("KAPPA_TEST_STACK_OVERFLOW", "1")
         .output()
@@ -189,7 +189,7 @@ fn watchdog_answers_for_a_stuck_run_and_kills_children() {
     let path = repo_root().join("tests/hard/loop_1e8.c");
     let start = Instant::now();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_kappa"))
-        .args(["verify", "--json", "--timeout", "1"])
+        .args(["verify", "--mode", "classic", "--json", "--timeout", "1"])
         .arg(&path)
         .env("KAPPA_TEST_HANG_IN_CHILD", secs)
         .output()

@@ -14,12 +14,24 @@ pub fn repo_root() -> PathBuf {
         .expect("repo root")
 }
 
-/// Runs the kappa binary with `args`.
+/// Runs the kappa binary with `args`. A `verify` without `--mode` runs
+/// `--mode classic`: the tests were written for one mode each, and the
+/// default (`auto`) is tested by `auto.rs` explicitly (and by
+/// `the_default_mode_is_auto` there).
 pub fn kappa(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kappa"))
-        .args(args)
+        .args(with_mode(args))
         .output()
         .expect("run kappa")
+}
+
+/// `args` with `--mode classic` after a leading `verify` that names no mode.
+pub fn with_mode<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let mut v = args.to_vec();
+    if v.first() == Some(&"verify") && !v.contains(&"--mode") {
+        v.splice(1..1, ["--mode", "classic"]);
+    }
+    v
 }
 
 /// The JSON report of `kappa verify --json --timeout SECS EXTRA... FILE`
