@@ -82,12 +82,7 @@ pub struct Ctx<'a> {
     ub: Option<Vec<Expr>>,
 }
 
-fn sort_of(ty: Ty) -> Sort {
-    match ty {
-        Ty::Bool => Sort::Bool,
-        Ty::Int(w) => Sort::Bv(w),
-    }
-}
+use kappa_loops::closed::sort_of;
 
 /// A fresh symbol standing for an unknown value (⋆ or a value the analysis
 /// does not track): unconstrained, so any native value is one of its values.

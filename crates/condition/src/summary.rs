@@ -69,13 +69,7 @@ impl LoopSummary {
     }
 }
 
-fn widen(k: Expr, w: u32) -> Expr {
-    match w.cmp(&64) {
-        std::cmp::Ordering::Less => b::trunc(k, w),
-        std::cmp::Ordering::Equal => k,
-        std::cmp::Ordering::Greater => b::zext(k, w),
-    }
-}
+use kappa_loops::closed::kappa_as as widen;
 
 /// `e - a` when `e` is `a + d` (either operand order) or `a - c`.
 fn increment(e: Expr, a: Expr) -> Option<Expr> {

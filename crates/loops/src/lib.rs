@@ -19,6 +19,7 @@
 
 pub mod backbone;
 pub mod chain;
+pub mod closed;
 pub mod live;
 pub mod recursion;
 pub mod sem;

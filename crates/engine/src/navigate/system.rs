@@ -133,12 +133,7 @@ pub struct SystemBuilder<'a> {
     exits: bool,
 }
 
-fn sort_of(ty: Ty) -> Sort {
-    match ty {
-        Ty::Bool => Sort::Bool,
-        Ty::Int(w) => Sort::Bv(w),
-    }
-}
+use kappa_loops::closed::sort_of;
 
 /// `v` as a value of type `ty` (booleans and bitvectors converted as the
 /// engine does; a mismatched width is ⋆).
