@@ -51,32 +51,53 @@ pub fn pow_mod(c: u128, w: u32, k: Expr) -> Expr {
     acc
 }
 
+/// How one iteration changes a bitvector register: `a̲ ↦ a̲ + c` or
+/// `a̲ ↦ a̲ · c` (a left shift by `s < w` is the factor `2^s`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// An arithmetic progression with step `c` (mod 2^w).
+    Add(u128),
+    /// A geometric progression with factor `c` (mod 2^w).
+    Mul(u128),
+}
+
+/// The progression by which one iteration maps the entry symbol `a0` (a
+/// `w`-bit register) to `th`, if it is one.
+pub fn step_of(a0: Expr, th: Expr) -> Option<Step> {
+    let Sort::Bv(w) = a0.sort() else {
+        return None;
+    };
+    let add = match th.kind() {
+        _ if th == a0 => Some(0),
+        Kind::Bin(BvOp::Add, x, y) if y == a0 => x.as_bv_const(),
+        Kind::Bin(BvOp::Add, x, y) if x == a0 => y.as_bv_const(),
+        _ => b::sub(th, a0).as_bv_const(),
+    };
+    if let Some(c) = add {
+        return Some(Step::Add(c));
+    }
+    match th.kind() {
+        Kind::Bin(BvOp::Mul, x, y) if y == a0 => x.as_bv_const(),
+        Kind::Bin(BvOp::Mul, x, y) if x == a0 => y.as_bv_const(),
+        Kind::Bin(BvOp::Shl, x, y) if x == a0 => y
+            .as_bv_const()
+            .filter(|s| *s < w as u128)
+            .map(|s| 1u128 << s),
+        _ => None,
+    }
+    .map(Step::Mul)
+}
+
 /// The closed form of `a` after κ iterations when one iteration maps its
-/// entry symbol `a0` to `th` by an arithmetic or geometric progression.
+/// entry symbol `a0` to `th` by an arithmetic or geometric progression
+/// ([`step_of`]): `a̲ + κ·c` or `a̲ · c^κ`, both mod 2^w.
 pub fn progression(a0: Expr, th: Expr, k: Expr) -> Option<Expr> {
     match a0.sort() {
         Sort::Bool => (th == a0).then_some(a0),
-        Sort::Bv(w) => {
-            let step = match th.kind() {
-                _ if th == a0 => Some(0),
-                Kind::Bin(BvOp::Add, x, y) if y == a0 => x.as_bv_const(),
-                Kind::Bin(BvOp::Add, x, y) if x == a0 => y.as_bv_const(),
-                _ => b::sub(th, a0).as_bv_const(),
-            };
-            if let Some(c) = step {
-                return Some(b::add(a0, b::mul(kappa_as(k, w), b::bv(w, c))));
-            }
-            let factor = match th.kind() {
-                Kind::Bin(BvOp::Mul, x, y) if y == a0 => x.as_bv_const(),
-                Kind::Bin(BvOp::Mul, x, y) if x == a0 => y.as_bv_const(),
-                Kind::Bin(BvOp::Shl, x, y) if x == a0 => y
-                    .as_bv_const()
-                    .filter(|s| *s < w as u128)
-                    .map(|s| 1u128 << s),
-                _ => None,
-            }?;
-            Some(b::mul(a0, pow_mod(factor, w, k)))
-        }
+        Sort::Bv(w) => Some(match step_of(a0, th)? {
+            Step::Add(c) => b::add(a0, b::mul(kappa_as(k, w), b::bv(w, c))),
+            Step::Mul(c) => b::mul(a0, pow_mod(c, w, k)),
+        }),
         Sort::Array { .. } => None,
     }
 }
@@ -150,5 +171,22 @@ mod tests {
         }
         // no rule for a + a
         assert!(progression(a0, b::add(a0, a0), b::sym(k)).is_none());
+    }
+
+    #[test]
+    fn steps_are_recognised_in_every_operand_order() {
+        let a = Symbol::fresh("a", Sort::Bv(8), SymbolKind::Fresh);
+        let a0 = b::sym(a);
+        let c = |v| b::bv(8, v);
+        assert_eq!(step_of(a0, a0), Some(Step::Add(0)));
+        assert_eq!(step_of(a0, b::add(a0, c(3))), Some(Step::Add(3)));
+        assert_eq!(step_of(a0, b::sub(a0, c(1))), Some(Step::Add(255)));
+        assert_eq!(step_of(a0, b::mul(c(5), a0)), Some(Step::Mul(5)));
+        assert_eq!(step_of(a0, b::bin(BvOp::Shl, a0, c(3))), Some(Step::Mul(8)));
+        // a shift by the width or more is no progression of this rule
+        assert_eq!(step_of(a0, b::bin(BvOp::Shl, a0, c(8))), None);
+        assert_eq!(step_of(a0, b::add(a0, a0)), None);
+        let p = Symbol::fresh("p", Sort::Bool, SymbolKind::Fresh);
+        assert_eq!(step_of(b::sym(p), b::sym(p)), None);
     }
 }

@@ -38,7 +38,7 @@
 use super::eval::{access_fails, eval, CVal};
 use crate::compact::template::{kappa_as, pow_mod};
 use kappa_expr::build as b;
-use kappa_expr::{BvOp, Expr, Kind, Sort, Symbol, SymbolKind};
+use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{CmpOp, EdgeId, Function, Instr, Module, Ty, Value, VarId};
 use kappa_loops::chain::{ChainForm, ChainId, ChainKind, LoopNodeId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -643,27 +643,10 @@ fn classify(a0: Expr, out: CVal, modified_alpha: &FxHashSet<Symbol>) -> Prog {
     if th == a0 {
         return Prog::Unchanged;
     }
-    if let Sort::Bv(w) = a0.sort() {
-        let step = match th.kind() {
-            Kind::Bin(BvOp::Add, x, y) if y == a0 => x.as_bv_const(),
-            Kind::Bin(BvOp::Add, x, y) if x == a0 => y.as_bv_const(),
-            _ => b::sub(th, a0).as_bv_const(),
-        };
-        if let Some(c) = step {
-            return Prog::Arith(c);
-        }
-        let factor = match th.kind() {
-            Kind::Bin(BvOp::Mul, x, y) if y == a0 => x.as_bv_const(),
-            Kind::Bin(BvOp::Mul, x, y) if x == a0 => y.as_bv_const(),
-            Kind::Bin(BvOp::Shl, x, y) if x == a0 => y
-                .as_bv_const()
-                .filter(|s| *s < w as u128)
-                .map(|s| 1u128 << s),
-            _ => None,
-        };
-        if let Some(f) = factor {
-            return Prog::Geom(f);
-        }
+    match kappa_loops::closed::step_of(a0, th) {
+        Some(kappa_loops::closed::Step::Add(c)) => return Prog::Arith(c),
+        Some(kappa_loops::closed::Step::Mul(f)) => return Prog::Geom(f),
+        None => {}
     }
     let (syms, _) = kappa_expr::print::free_symbols(&[th]);
     if syms.iter().any(|s| modified_alpha.contains(s)) {
@@ -808,7 +791,7 @@ pub(crate) fn every_iteration(x0: Expr, c: Expr, step: i8, op: CmpOp, n: Expr) -
 mod tests {
     use super::*;
     use kappa_expr::eval::eval_bool;
-    use kappa_expr::Assignment;
+    use kappa_expr::{Assignment, Kind};
 
     fn holds_all(x0: u128, c: u128, step: i8, op: CmpOp, n: u64, w: u32) -> bool {
         let m = kappa_expr::mask(w);
