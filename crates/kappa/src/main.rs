@@ -62,6 +62,12 @@ fn run(cli: Cli) -> ExitCode {
                 Err(anyhow::anyhow!(
                     "--state-matching works in the interpreter modes (classic, compact, navigate), not with --mode native"
                 ))
+            } else if args.mode == Mode::Auto && (args.state_matching || args.prune_with_condition)
+            {
+                // (the portfolio picks each stage's configuration itself)
+                Err(anyhow::anyhow!(
+                    "--state-matching and --prune-with-condition configure one interpreter mode; --mode auto (the default) chooses its stages' configurations: add --mode classic, compact or navigate"
+                ))
             } else if args.explore_all && args.mode != Mode::Native {
                 Err(anyhow::anyhow!(
                     "--explore-all works with --mode native only"

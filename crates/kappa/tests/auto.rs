@@ -114,3 +114,15 @@ fn the_default_mode_is_auto() {
     assert_eq!(v["verdict"], "false", "{v}");
     assert!(v["stats"]["stages"].is_array(), "{v}");
 }
+
+#[test]
+fn flags_of_one_interpreter_mode_are_rejected_with_auto() {
+    let p = repo_root().join("tests/auto/loop_bound_false.c");
+    for flag in ["--state-matching", "--prune-with-condition"] {
+        let out = kappa(&["verify", "--mode", "auto", flag, p.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains("add --mode classic"), "{err}");
+    }
+}
