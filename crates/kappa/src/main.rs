@@ -19,7 +19,18 @@ use clap::Parser;
 use cli::{Cli, Cmd, Mode};
 use std::process::ExitCode;
 
+/// The hidden first argument that makes `kappa` one side of a race
+/// deciding a necessary condition (`kappa_condition::race::serve_side`).
+const SOLVE_SIDE: &str = "__solve-side";
+
 fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).map(String::as_str) == Some(SOLVE_SIDE) {
+        return solve_side(argv.get(2));
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        kappa_condition::race::use_solver_process(exe, vec![SOLVE_SIDE.to_string()]);
+    }
     let cli = Cli::parse();
     init_logging();
     // deep expressions recurse; give the work a large stack
@@ -33,6 +44,21 @@ fn main() -> ExitCode {
             ExitCode::from(3)
         }
     }
+}
+
+/// `kappa __solve-side TIMEOUT_MS`: checks the script on standard input
+/// and prints the answer (the child of a race; see
+/// `kappa_condition::race::use_solver_process`).
+fn solve_side(timeout_ms: Option<&String>) -> ExitCode {
+    use std::io::{Read, Write};
+    let ms = timeout_ms.and_then(|t| t.parse().ok()).unwrap_or(1000);
+    let mut input = String::new();
+    if std::io::stdin().read_to_string(&mut input).is_err() {
+        return ExitCode::from(2);
+    }
+    let out = kappa_condition::race::serve_side(&input, std::time::Duration::from_millis(ms));
+    let _ = std::io::stdout().write_all(out.as_bytes());
+    ExitCode::SUCCESS
 }
 
 /// `KAPPA_LOG` (a `tracing` filter such as `warn` or `kappa_solver=debug`)

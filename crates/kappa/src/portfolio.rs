@@ -54,6 +54,12 @@ pub const COMPACT_SHARE: f64 = 0.55;
 /// gets; classic execution with state matching gets the rest.
 pub const NATIVE_SHARE: f64 = 0.5;
 
+/// The native stage is skipped (its time passes to the next stage) when its
+/// share is less than this: compiling, linking and starting the fork
+/// explorer cost 0.1-0.3 s before the first run (measured on the bundled
+/// examples), so a shorter stage cannot answer.
+pub const NATIVE_MIN: Duration = Duration::from_millis(500);
+
 /// How a stage executes the program.
 #[derive(Clone, Copy)]
 enum Kind {
@@ -204,6 +210,23 @@ pub(crate) fn verify_auto(
             let left = d.saturating_duration_since(now);
             now + Duration::from_secs_f64(left.as_secs_f64() * share)
         });
+        if matches!(kind, Kind::Native)
+            && stage_deadline.is_some_and(|d| d.saturating_duration_since(now) < NATIVE_MIN)
+        {
+            stages.push(StageReport {
+                name,
+                technique,
+                seconds: 0.0,
+                verdict: Verdict::Unknown,
+                reason: Some(format!(
+                    "its share is less than {:.1} s, the cost of compiling and starting it",
+                    NATIVE_MIN.as_secs_f64()
+                )),
+                answered: false,
+                skipped: true,
+            });
+            continue;
+        }
         let mut out = match kind {
             Kind::Interpreter(mode, matching) => {
                 let spec = RunSpec {
