@@ -47,9 +47,15 @@
 //! counter below 2^20 first (modular closed forms admit huge counts), and
 //! drops a state only when the unbounded system is unsatisfiable.
 //!
-//! Not built (compared with the paper): per-iteration counters of nested
-//! loops with reset chains and temporary counters; a register written by a
-//! loop nested in a subchain is ⋆ instead.
+//! Nested loops (the paper's reset chains, for one level of nesting): a
+//! loop node inside a subchain counts its subchains' runs over all its
+//! entries; a register carried across the outer iterations gets those
+//! counters in its closed form, a register reset at every entry gets the
+//! entry's trip count when the loop exits by the failure of a ±1 step
+//! guard over values that are the same at every entry, and the counters
+//! sum to that trip count times the runs of the enclosing subchain (see
+//! `system`). Deeper nesting is ⋆, and so are registers neither rule
+//! covers.
 
 mod eval;
 pub mod system;
@@ -89,10 +95,14 @@ pub struct NavigateOptions {
     pub solve: NavSolve,
     /// Bound of the chain program form.
     pub chain: ChainOptions,
-    /// Time limit of one query on a constraint system (before execution:
-    /// an undecided root chain is kept; during execution: the state goes
-    /// on unsteered). Also capped at a quarter of the run's time left.
+    /// Time limit of one query on a constraint system during execution
+    /// (an undecided one leaves the state unsteered). Also capped at a
+    /// quarter of the run's time left.
     pub query_cap: Duration,
+    /// Time limit of one query on a root chain's system before execution
+    /// (the proof; an undecided root chain is kept). Also capped by the
+    /// quarter of the run's time left that the analysis gets.
+    pub proof_cap: Duration,
 }
 
 impl Default for NavigateOptions {
@@ -101,6 +111,9 @@ impl Default for NavigateOptions {
             solve: NavSolve::default(),
             chain: ChainOptions::default(),
             query_cap: Duration::from_secs(1),
+            // (systems with nested loops' products took 0.3-1.5 s on a
+            // loaded 2-core machine)
+            proof_cap: Duration::from_secs(5),
         }
     }
 }
@@ -186,10 +199,11 @@ pub fn analyze_entry(
     let mut sb = SystemBuilder::new(m, f, form.clone());
     let mut systems = vec![];
     let mut verdicts = vec![];
-    solver.set_query_cap(Some(cap));
     for &r in &form.roots {
         let sys = sb.entry_system(r);
-        let v = if until.is_some_and(|u| Instant::now() >= u) {
+        let left = until.map(|u| u.saturating_duration_since(Instant::now()));
+        solver.set_query_cap(Some(left.map_or(cap, |l| l.min(cap))));
+        let v = if left.is_some_and(|l| l.is_zero()) {
             RootVerdict::Unknown("time share of the analysis used up".into())
         } else {
             match solver.check(&[], b::and_all(sys.constraints.iter().copied())) {
@@ -315,7 +329,7 @@ impl<'m> Engine<'m> {
     /// root chain is eliminated (returns the reason), else prepares phase 3.
     pub(crate) fn navigate_prepare(&mut self, main: FuncId) -> Option<String> {
         let opts = self.cfg.navigate?;
-        let cap = self.query_cap_share(opts.query_cap, 4);
+        let cap = self.query_cap_share(opts.proof_cap, 4);
         let until = self.cfg.deadline.map(|d| {
             let now = Instant::now();
             now + d.saturating_duration_since(now) / 4

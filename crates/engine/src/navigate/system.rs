@@ -30,10 +30,26 @@
 //! that no execution follows the chain): every constraint is a condition
 //! that each execution following the chain satisfies when the counters are
 //! its numbers of runs of each subchain; ⋆ only ever drops constraints;
-//! values are exact or ⋆; memory is not modelled (loads are ⋆). Loop nodes
-//! inside subchains make the registers their subchains write ⋆ and add no
-//! constraint (the per-iteration counters of the paper's reset chains are
-//! not built; see the module docs of `navigate`).
+//! values are exact or ⋆; memory is not modelled (loads are ⋆).
+//!
+//! Loop nodes nested in a subchain (one level; deeper ones make what they
+//! write ⋆): their subchains' counters count runs over *all* entries
+//! (global counters). A register whose value at the nested node's entry
+//! depends on the enclosing loop's registers, and which steps by constants
+//! in every nested subchain, becomes entry value + δ, δ a symbol for this
+//! entry's increment; the enclosing summary accepts it only as exactly
+//! `α + c + δ₁ + …` (checked on the affine form modulo 2^w), whose total
+//! over all runs is `c·κ_d + Σ c_e·κ_e`: sums of the same constants, so
+//! exact modulo 2^w. A register reset at every entry (value invariant in
+//! the enclosing loop) stepping by one constant `c` becomes entry value +
+//! c·t, with `t` the trip count of every entry, known when the nested
+//! loop exits by the failure of a ±1 step guard over invariant values:
+//! `t` is the first failure of the guard (the exact `every_iteration`
+//! encoding), asserted when the subchain ran. The nested counters sum to
+//! `t·κ_d` (asserted where both are below 2^32, so the product is exact),
+//! are 0 when the subchain did not run, and each is below 2^60 like every
+//! counter. Each constraint holds on every execution following the
+//! chain, so the systems still over-approximate.
 
 use super::eval::{access_fails, eval, CVal};
 use crate::compact::template::{kappa_as, pow_mod};
@@ -102,6 +118,9 @@ pub struct ChainSystem {
 enum Prog {
     Unchanged,
     Arith(u128),
+    /// `α + c` plus what nested loops added: its total over all runs of
+    /// the subchain is the expression (over their global counters).
+    ArithPlus(u128, Expr),
     Geom(u128),
     Same(Expr),
     Star,
@@ -116,8 +135,53 @@ struct NodeSummary {
     closed: FxHashMap<VarId, Option<Expr>>,
     /// Per subchain: its assumptions over α (⋆ ones dropped).
     guards: Vec<Vec<Expr>>,
-    /// Common-prefix guards `x op rhs` with `x` stepping by `step` in every subchain.
-    all_iter: Vec<(VarId, i8, CmpOp, Value)>,
+    /// Common-prefix guards `x op rhs` with `x` stepping by `step` in every
+    /// subchain, with the guard edge's position on the prefix.
+    all_iter: Vec<(VarId, i8, CmpOp, Value, usize)>,
+    /// Per subchain, per modified register: its progression.
+    progs: Vec<Vec<Prog>>,
+    /// Registers whose closed form holds totals of nested loops' counters
+    /// (their value before the last run is not the closed form at κ − 1).
+    acc: FxHashSet<VarId>,
+    /// The nested loop nodes of the subchains.
+    links: Vec<Link>,
+}
+
+/// A loop node nested in subchain `outer` (entered once per run of it):
+/// its subchains' counters count their runs over *all* entries (global
+/// counters, the paper's counters without a reset chain), and when its
+/// exit is the failure of a ±1 step guard over values that every entry
+/// starts from alike, each entry runs exactly `trip.t` times, so the
+/// counters sum to `t · κ_outer` (the paper's reset chains, for the case
+/// where the trip count is the same at every entry).
+#[derive(Clone)]
+struct Link {
+    outer: ChainId,
+    inner: Vec<Symbol>,
+    trip: Option<Trip>,
+}
+
+/// The trip count `t` of every entry of a nested loop: the first `t` at
+/// which `x0 + step·t op c` fails (`x0`, `c` over the outer loop's α,
+/// loop-invariant there).
+#[derive(Clone, Copy)]
+struct Trip {
+    t: Symbol,
+    x0: Expr,
+    c: Expr,
+    step: i8,
+    op: CmpOp,
+}
+
+/// What the nested loop nodes of one run of a subchain produced.
+#[derive(Default)]
+struct Nested {
+    /// Per carried register: the symbol δ standing for one entry's
+    /// increment and the total of the increments over all entries.
+    deltas: Vec<(VarId, Symbol, Expr)>,
+    /// The symbols created for this run (δs and trip counts).
+    fresh: FxHashSet<Symbol>,
+    links: Vec<Link>,
 }
 
 /// Builds constraint systems over one chain form of one function.
@@ -385,26 +449,33 @@ impl<'a> SystemBuilder<'a> {
             .collect();
         let mut progs: Vec<Vec<Prog>> = vec![];
         let mut guards = vec![];
+        let mut links = vec![];
         let mod_alpha: FxHashSet<Symbol> = modified.iter().map(|&v| self.alpha(v)).collect();
         for &d in &subs {
             let mut regs = alpha_regs.clone();
             let mut cons = vec![];
-            self.run_sub(d, &mut regs, &mut cons);
+            let mut nested = Nested::default();
+            self.run_sub(d, &mut regs, &mut cons, &mod_alpha, &mut nested);
             guards.push(cons);
             let mut p = vec![];
             for &v in &modified {
                 let a0 = b::sym(self.alpha(v));
-                p.push(classify(a0, regs[v.index()], &mod_alpha));
+                p.push(classify_nested(a0, regs[v.index()], &mod_alpha, &nested));
             }
             progs.push(p);
+            links.extend(nested.links);
         }
         let total = counters
             .iter()
             .fold(b::bv(64, 0), |acc, &k| b::add(acc, b::sym(k)));
         let mut closed = FxHashMap::default();
+        let mut acc = FxHashSet::default();
         for (j, &v) in modified.iter().enumerate() {
             let a0 = b::sym(self.alpha(v));
             let per: Vec<Prog> = progs.iter().map(|p| p[j]).collect();
+            if per.iter().any(|p| matches!(p, Prog::ArithPlus(..))) {
+                acc.insert(v);
+            }
             closed.insert(v, merge(a0, &per, &counters, total));
         }
         // common-prefix guards over a register stepping by ±1 everywhere
@@ -427,11 +498,11 @@ impl<'a> SystemBuilder<'a> {
         let mut assigned: FxHashSet<VarId> = FxHashSet::default();
         let steps = per_steps(self.f, &progs, &modified);
         let f = self.f;
-        for &e in &chains[0][..prefix] {
+        for (pos, &e) in chains[0][..prefix].iter().enumerate() {
             let instr = &f.edges[e.index()].instr;
             if let Instr::Assume(v) = instr {
-                if let Some(g) = step_guard(v, &defs, &assigned, &modified, &steps) {
-                    all_iter.push(g);
+                if let Some((x, st, op, rhs)) = step_guard(v, &defs, &assigned, &modified, &steps) {
+                    all_iter.push((x, st, op, rhs, pos));
                 }
             }
             if let Instr::Assign { dst, value } = instr {
@@ -447,6 +518,9 @@ impl<'a> SystemBuilder<'a> {
             closed,
             guards,
             all_iter,
+            progs,
+            acc,
+            links,
         });
         self.nodes.insert(node, s.clone());
         s
@@ -501,24 +575,171 @@ fn step_guard(
 }
 
 impl SystemBuilder<'_> {
-    /// Runs subchain `d` from `regs`, collecting its assumptions.
-    fn run_sub(&mut self, d: ChainId, regs: &mut [CVal], cons: &mut Vec<Expr>) {
+    /// Runs subchain `d` from `regs`, collecting its assumptions and what
+    /// its nested loop nodes produce (`mod_alpha`: the α of the registers
+    /// the enclosing loop node modifies).
+    fn run_sub(
+        &mut self,
+        d: ChainId,
+        regs: &mut [CVal],
+        cons: &mut Vec<Expr>,
+        mod_alpha: &FxHashSet<Symbol>,
+        nested: &mut Nested,
+    ) {
         let chain = self.form.chains[d].clone();
         for (i, &e) in chain.edges.iter().enumerate() {
             for &(pos, node) in &chain.loop_nodes {
                 if pos == i {
-                    // nested loop: what its subchains write is ⋆
-                    let mut w = vec![];
-                    for &s in &self.form.loop_nodes[node].subchains {
-                        self.modified_by(s, &mut w);
-                    }
-                    for v in w {
-                        regs[v.index()] = CVal::Star;
-                    }
+                    self.nested_node(d, node, &chain.edges[i..], regs, mod_alpha, nested);
                 }
             }
             self.exec_edge(e, regs, cons, true);
         }
+    }
+
+    /// A loop node nested in subchain `d`, reached with `regs`; `rest`: the
+    /// edges of `d` from the node on. Its registers become:
+    /// - carried across entries (the entry value is not loop-invariant in
+    ///   the enclosing loop) and stepping by constants in every subchain:
+    ///   entry value + δ, where δ stands for this entry's increment (the
+    ///   enclosing summary accepts the register only as `α + c + δ`, whose
+    ///   total over all runs is `c·κ_d + Σ_e c_e·κ_e` with the nested
+    ///   subchains' counters κ_e counting over all entries: exact modulo
+    ///   2^w, the sums of the increments being sums of the same constants);
+    /// - reset at every entry (loop-invariant entry value) and stepping by
+    ///   one constant `c` in every subchain, when the trip count `t` is
+    ///   known (see [`Link`]): entry value + c·t, exactly;
+    /// - anything else: ⋆ (as are all registers of a node with deeper
+    ///   nesting).
+    fn nested_node(
+        &mut self,
+        d: ChainId,
+        node: LoopNodeId,
+        rest: &[EdgeId],
+        regs: &mut [CVal],
+        mod_alpha: &FxHashSet<Symbol>,
+        out: &mut Nested,
+    ) {
+        let subs = self.form.loop_nodes[node].subchains.clone();
+        let mut written_here = vec![];
+        for &s in &subs {
+            self.modified_by(s, &mut written_here);
+        }
+        let deeper = subs
+            .iter()
+            .any(|&s| !self.form.chains[s].loop_nodes.is_empty());
+        if deeper || subs.is_empty() || subs.len() > 15 {
+            for v in written_here {
+                regs[v.index()] = CVal::Star;
+            }
+            return;
+        }
+        let s = self.summary(node);
+        let entry: Vec<CVal> = regs.to_vec();
+        let fresh = &out.fresh;
+        let invariant = |e: Expr| {
+            let (syms, _) = kappa_expr::print::free_symbols(&[e]);
+            syms.iter()
+                .all(|x| !mod_alpha.contains(x) && !fresh.contains(x))
+        };
+        // the trip count, when the exit is the failure of a step guard
+        let mut trip = None;
+        let sub0 = self.form.chains[subs[0]].edges.clone();
+        for (x, step, op, rhs, g) in &s.all_iter {
+            let (x, g) = (*x, *g);
+            if rest.len() <= g || rest[..g] != sub0[..g] || rest[g] == sub0[g] {
+                continue;
+            }
+            let (ex, body) = (
+                &self.f.edges[rest[g].index()],
+                &self.f.edges[sub0[g].index()],
+            );
+            let complementary = match (&ex.instr, &body.instr) {
+                (Instr::Assume(a), Instr::Assume(c)) => {
+                    matches!(a, Value::Not(i) if **i == *c)
+                        || matches!(c, Value::Not(i) if **i == *a)
+                }
+                _ => false,
+            };
+            if ex.from != body.from || !complementary {
+                continue;
+            }
+            let mut fails = vec![];
+            let (CVal::Val(x0), CVal::Val(c)) =
+                (entry[x.index()], eval(self.m, rhs, &entry, &mut fails))
+            else {
+                continue;
+            };
+            if x0.sort() != c.sort()
+                || !matches!(x0.sort(), Sort::Bv(_))
+                || !invariant(x0)
+                || !invariant(c)
+            {
+                continue;
+            }
+            let t = Symbol::fresh(&format!("t{node}"), Sort::Bv(64), SymbolKind::Counter);
+            trip = Some(Trip {
+                t,
+                x0,
+                c,
+                step: *step,
+                op: *op,
+            });
+            break;
+        }
+        let mut deltas = vec![];
+        for (j, &v) in s.modified.iter().enumerate() {
+            let per: Vec<Prog> = s.progs.iter().map(|p| p[j]).collect();
+            let steps: Option<Vec<u128>> = per
+                .iter()
+                .map(|p| match p {
+                    Prog::Unchanged => Some(0),
+                    Prog::Arith(c) => Some(*c),
+                    _ => None,
+                })
+                .collect();
+            let (CVal::Val(r), Some(steps)) = (entry[v.index()], steps) else {
+                regs[v.index()] = CVal::Star;
+                continue;
+            };
+            let Sort::Bv(w) = r.sort() else {
+                regs[v.index()] = CVal::Star;
+                continue;
+            };
+            if invariant(r) {
+                regs[v.index()] = match trip {
+                    Some(tr) if steps.iter().all(|c| *c == steps[0]) => CVal::Val(b::add(
+                        r,
+                        b::mul(kappa_as(b::sym(tr.t), w), b::bv(w, steps[0])),
+                    )),
+                    _ => CVal::Star,
+                };
+            } else {
+                let delta =
+                    Symbol::fresh(&format!("d{node}_{}", v.0), Sort::Bv(w), SymbolKind::Fresh);
+                let total = steps
+                    .iter()
+                    .zip(&s.counters)
+                    .filter(|(c, _)| **c != 0)
+                    .fold(b::bv(w, 0), |acc, (c, &k)| {
+                        b::add(acc, b::mul(kappa_as(b::sym(k), w), b::bv(w, *c)))
+                    });
+                regs[v.index()] = CVal::Val(b::add(r, b::sym(delta)));
+                deltas.push((v, delta, total));
+            }
+        }
+        for (_, delta, _) in &deltas {
+            out.fresh.insert(*delta);
+        }
+        out.deltas.extend(deltas);
+        if let Some(tr) = trip {
+            out.fresh.insert(tr.t);
+        }
+        out.links.push(Link {
+            outer: d,
+            inner: s.counters.clone(),
+            trip,
+        });
     }
 
     /// α of every register mapped to its value in `regs` (`None`: not an
@@ -556,6 +777,7 @@ impl SystemBuilder<'_> {
             let mut map = emap.clone();
             for &v in &s.modified {
                 let at = after[&v]
+                    .filter(|_| !s.acc.contains(&v))
                     .map(|c| kappa_expr::subst::substitute(c, &|x| (x == k).then_some(dec)));
                 map.insert(self.alpha(v), at);
             }
@@ -571,7 +793,7 @@ impl SystemBuilder<'_> {
             cons.push(b::implies(b::ne(total, b::bv(64, 0)), last));
         }
         // (c) step guards held in every iteration
-        for (x, step, op, rhs) in &s.all_iter {
+        for (x, step, op, rhs, _) in &s.all_iter {
             let mut fails = vec![];
             let (CVal::Val(x0), CVal::Val(c)) =
                 (entry[x.index()], eval(self.m, rhs, &entry, &mut fails))
@@ -585,8 +807,69 @@ impl SystemBuilder<'_> {
                 cons.push(k);
             }
         }
+        // nested loops: their counters, and their link to the runs of the
+        // subchain they sit in
+        for l in &s.links {
+            self.link_constraints(l, &emap, cons);
+        }
         for &v in &s.modified {
             regs[v.index()] = after[&v].map_or(CVal::Star, CVal::Val);
+        }
+    }
+
+    /// The constraints of a nested loop node (see [`Link`]), with the
+    /// enclosing loop's entry values `emap`: every global counter below
+    /// 2^60 (as for every counter); when the trip count is known, `t` is
+    /// the first failure of the guard (asserted only when the enclosing
+    /// subchain ran: an entry that never exits has no complete run), and
+    /// the counters sum to `t · κ_outer` (asserted where both factors are
+    /// below 2^32, so the 64-bit product and sum are exact); and they are
+    /// all 0 when the subchain did not run.
+    fn link_constraints(
+        &mut self,
+        l: &Link,
+        emap: &FxHashMap<Symbol, Option<Expr>>,
+        cons: &mut Vec<Expr>,
+    ) {
+        let limit = b::bv(64, 1u128 << MAX_RUNS_LOG2);
+        for &k in &l.inner {
+            cons.push(b::ult(b::sym(k), limit));
+        }
+        // the nested node runs only inside runs of its subchain
+        let kd = b::sym(self.counter(l.outer));
+        let none = l.inner.iter().fold(b::tru(), |acc, &k| {
+            b::and(acc, b::eq(b::sym(k), b::bv(64, 0)))
+        });
+        cons.push(b::implies(b::eq(kd, b::bv(64, 0)), none));
+        let Some(tr) = l.trip else {
+            return;
+        };
+        let (Some(x0), Some(c)) = (subst_map(tr.x0, emap), subst_map(tr.c, emap)) else {
+            return;
+        };
+        let t = b::sym(tr.t);
+        let w = x0.width();
+        if let Some(all) = every_iteration(x0, c, tr.step, tr.op, t) {
+            let at_t = if tr.step == 1 {
+                b::add(x0, kappa_as(t, w))
+            } else {
+                b::sub(x0, kappa_as(t, w))
+            };
+            let exits = b::not(kappa_loops::sem::cmp(tr.op, at_t, c));
+            cons.push(b::implies(b::ne(kd, b::bv(64, 0)), b::and(all, exits)));
+        }
+        let small = b::bv(64, 1u128 << 32);
+        let sum = l
+            .inner
+            .iter()
+            .fold(b::bv(64, 0), |acc, &k| b::add(acc, b::sym(k)));
+        let prod = b::mul(t, kd);
+        let exact = b::and(b::ult(t, small), b::ult(kd, small));
+        cons.push(b::implies(exact, b::eq(sum, prod)));
+        // (implied, as no sum wraps; stated for the solver, which is slow
+        // to derive bounds through the product)
+        for &k in &l.inner {
+            cons.push(b::implies(exact, b::ule(b::sym(k), prod)));
         }
     }
 }
@@ -656,6 +939,89 @@ fn classify(a0: Expr, out: CVal, modified_alpha: &FxHashSet<Symbol>) -> Prog {
     }
 }
 
+/// [`classify`] for a register after one run of a subchain with nested
+/// loop nodes: `α + c + δ₁ + … + δₙ`, each δ of a different nested
+/// register (see `SystemBuilder::nested_node`), is [`Prog::ArithPlus`]
+/// with the δs' totals: whatever register a δ was made for, it stands for
+/// that register's increment in one entry, so its values over all runs sum
+/// to its total. Any other use of a δ is ⋆ (δ differs per entry).
+fn classify_nested(
+    a0: Expr,
+    out: CVal,
+    modified_alpha: &FxHashSet<Symbol>,
+    nested: &Nested,
+) -> Prog {
+    let CVal::Val(th) = out else {
+        return Prog::Star;
+    };
+    if nested.deltas.is_empty() {
+        return classify(a0, out, modified_alpha);
+    }
+    let (syms, _) = kappa_expr::print::free_symbols(&[th]);
+    let used: Vec<&(VarId, Symbol, Expr)> = nested
+        .deltas
+        .iter()
+        .filter(|d| syms.contains(&d.1))
+        .collect();
+    if used.is_empty() {
+        return classify(a0, out, modified_alpha);
+    }
+    if th.sort() != a0.sort() || !matches!(a0.sort(), Sort::Bv(_)) {
+        return Prog::Star;
+    }
+    let w = a0.width();
+    let mut terms = FxHashMap::default();
+    let mut c = 0u128;
+    // th − a0 − Σδ, as an affine form modulo 2^w
+    let ok = affine(th, 1, w, &mut terms, &mut c)
+        && affine(a0, kappa_expr::mask(w), w, &mut terms, &mut c)
+        && used
+            .iter()
+            .all(|d| affine(b::sym(d.1), kappa_expr::mask(w), w, &mut terms, &mut c));
+    if !ok || terms.values().any(|k| *k != 0) {
+        return Prog::Star;
+    }
+    let total = used
+        .iter()
+        .fold(b::bv(w, 0), |acc, (_, _, t)| b::add(acc, *t));
+    Prog::ArithPlus(c, total)
+}
+
+/// Adds `k · e` (modulo 2^w) to the affine form `Σ terms + c`, looking
+/// through additions, subtractions and products with a constant; any
+/// other sub-expression is an atom. Exact: these are ring operations of
+/// the integers modulo 2^w. `false` for an expression of another width.
+fn affine(e: Expr, k: u128, w: u32, terms: &mut FxHashMap<Expr, u128>, c: &mut u128) -> bool {
+    use kappa_expr::{BvOp, Kind};
+    let m = kappa_expr::mask(w);
+    if e.sort() != Sort::Bv(w) {
+        return false;
+    }
+    match e.kind() {
+        Kind::BvConst { value, .. } => {
+            *c = c.wrapping_add(k.wrapping_mul(value)) & m;
+            true
+        }
+        Kind::Bin(BvOp::Add, x, y) => affine(x, k, w, terms, c) && affine(y, k, w, terms, c),
+        Kind::Bin(BvOp::Sub, x, y) => {
+            affine(x, k, w, terms, c) && affine(y, k.wrapping_neg() & m, w, terms, c)
+        }
+        Kind::Bin(BvOp::Mul, x, y) if x.as_bv_const().is_some() => {
+            let f = x.as_bv_const().unwrap_or(0);
+            affine(y, k.wrapping_mul(f) & m, w, terms, c)
+        }
+        Kind::Bin(BvOp::Mul, x, y) if y.as_bv_const().is_some() => {
+            let f = y.as_bv_const().unwrap_or(0);
+            affine(x, k.wrapping_mul(f) & m, w, terms, c)
+        }
+        _ => {
+            let t = terms.entry(e).or_insert(0);
+            *t = t.wrapping_add(k) & m;
+            true
+        }
+    }
+}
+
 /// Table 1 of the paper, over any number of subchains.
 fn merge(a0: Expr, per: &[Prog], counters: &[Symbol], total: Expr) -> Option<Expr> {
     if per.iter().all(|p| *p == Prog::Unchanged) {
@@ -663,13 +1029,21 @@ fn merge(a0: Expr, per: &[Prog], counters: &[Symbol], total: Expr) -> Option<Exp
     }
     if per
         .iter()
-        .all(|p| matches!(p, Prog::Unchanged | Prog::Arith(_)))
+        .all(|p| matches!(p, Prog::Unchanged | Prog::Arith(_) | Prog::ArithPlus(..)))
     {
         let w = a0.width();
         let mut acc = a0;
         for (p, &k) in per.iter().zip(counters) {
-            if let Prog::Arith(c) = p {
-                acc = b::add(acc, b::mul(kappa_as(b::sym(k), w), b::bv(w, *c)));
+            match p {
+                Prog::Arith(c) => {
+                    acc = b::add(acc, b::mul(kappa_as(b::sym(k), w), b::bv(w, *c)));
+                }
+                // the nested totals count over every run already
+                Prog::ArithPlus(c, nested) => {
+                    acc = b::add(acc, b::mul(kappa_as(b::sym(k), w), b::bv(w, *c)));
+                    acc = b::add(acc, *nested);
+                }
+                _ => {}
             }
         }
         return Some(acc);
@@ -860,6 +1234,32 @@ mod tests {
             }
         }
         assert_eq!(encoded, 10);
+    }
+
+    #[test]
+    fn affine_forms_are_exact_modulo_the_width() {
+        let a = b::sym(Symbol::fresh("a", Sort::Bv(8), SymbolKind::Fresh));
+        let d = b::sym(Symbol::fresh("d", Sort::Bv(8), SymbolKind::Fresh));
+        let form = |e: Expr| {
+            let mut terms = FxHashMap::default();
+            let mut c = 0;
+            assert!(affine(e, 1, 8, &mut terms, &mut c));
+            terms.retain(|_, k| *k != 0);
+            (c, terms.len())
+        };
+        // (a + 250) + d - a - d + 10 = 260 = 4 (mod 2^8)
+        let e = b::add(
+            b::sub(b::sub(b::add(b::add(a, b::bv(8, 250)), d), a), d),
+            b::bv(8, 10),
+        );
+        assert_eq!(form(e), (4, 0));
+        // 3·a - a - 2·a cancels; a·a is an atom
+        let e = b::sub(b::sub(b::mul(b::bv(8, 3), a), a), b::mul(a, b::bv(8, 2)));
+        assert_eq!(form(e), (0, 0));
+        assert_eq!(form(b::sub(b::mul(a, a), a)), (0, 2));
+        // 128·a + 128·a = 256·a = 0 (mod 2^8)
+        let e = b::add(b::mul(a, b::bv(8, 128)), b::mul(b::bv(8, 128), a));
+        assert_eq!(form(e), (0, 0));
     }
 
     #[test]

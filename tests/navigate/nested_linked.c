@@ -1,0 +1,18 @@
+// expect: true
+// classic: slow
+// The EQCNTex shape: the inner loop runs n times per outer iteration, so
+// the taken branches number at most n*n. Proving it needs the inner
+// subchains' counters linked to the outer loop's (reset chains).
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  if (n > 1000) return 0;
+  unsigned c = 0;
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned j = 0; j < n; j++)
+      if (__VERIFIER_nondet_int()) c++;
+  if (c > n * n) reach_error();
+  return 0;
+}
