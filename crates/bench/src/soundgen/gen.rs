@@ -756,6 +756,41 @@ impl Gen {
         self.line(&format!("if ({after}) reach_error();"));
     }
 
+    /// Two nested loops with input trip counts that are the same at every
+    /// entry of the inner loop, a count carried across the outer
+    /// iterations and incremented on an input-dependent branch of the
+    /// inner one, then checked against the product of the trip counts:
+    /// what navigation's nested counters (reset chains) must get right,
+    /// wrap-around of narrow counts included.
+    fn nested_linked(&mut self) {
+        let x = self.input_var();
+        let y = self.input_var();
+        let (n, m, c) = (self.name("n"), self.name("m"), self.name("c"));
+        let mask = *self.rng.pick(&[3u64, 7]);
+        let ty = *self.rng.pick(&ALL_TYS);
+        let k = *self.rng.pick(&[1i64, 1, 3, 16, -1, 100]);
+        self.line(&format!("int {n} = (int)((unsigned)({x}) & {mask}u);"));
+        self.line(&format!("int {m} = (int)((unsigned)({y}) & 3u);"));
+        self.line(&format!("{} {c} = 0;", ty.c()));
+        let (i, j) = (self.name("i"), self.name("j"));
+        let branch = match self.rng.below(3) {
+            0 => format!("(({j} ^ {x}) & 1)"),
+            1 => format!("({i} + {j} + {y}) % 3 == 0"),
+            _ => "1".to_string(),
+        };
+        self.line(&format!("for (int {i} = 0; {i} < {n}; {i}++)"));
+        self.line(&format!(
+            "  for (int {j} = 0; {j} < {m}; {j}++) if ({branch}) {c} += {k};"
+        ));
+        let check = match self.rng.below(4) {
+            0 => format!("{c} == ({})({k} * {n} * {m}) && {n} * {m} > 2", ty.c()),
+            1 => format!("(long long){c} > (long long)({})({k} * {n} * {m})", ty.c()),
+            2 => format!("{c} == ({})({})", ty.c(), self.constant()),
+            _ => format!("{c} == 0 && {n} * {m} == {}", self.rng.below(10)),
+        };
+        self.line(&format!("if ({check}) reach_error();"));
+    }
+
     /// A pure helper `int NAME(int p, int q)`: straight-line or one small loop.
     fn helper(&mut self) {
         let name = self.name("h");
@@ -970,10 +1005,10 @@ pub fn generate(seed: u64) -> Program {
         for _ in 0..g.rng.below(2) {
             g.declare();
         }
-        if g.rng.pct(40) {
-            g.nested_counted();
-        } else {
-            g.counted_progression();
+        match g.rng.below(10) {
+            0..=2 => g.nested_counted(),
+            3 | 4 => g.nested_linked(),
+            _ => g.counted_progression(),
         }
     } else {
         let n = 3 + g.rng.below(6) as usize;
@@ -1019,6 +1054,7 @@ mod tests {
             ("__attribute__((constructor))", 3),
             ("__attribute__((destructor))", 3),
             (" atexit(", 2),
+            ("& 3u);", 10),
         ] {
             let n = count(pat);
             assert!(n >= at_least, "{pat:?} in {n} of 200 programs");
