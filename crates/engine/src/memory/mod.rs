@@ -20,6 +20,7 @@
 //! SMT array (store chains, with read-over-write simplification).
 
 mod encode;
+pub(crate) use encode::congruence;
 #[cfg(test)]
 mod tests;
 
