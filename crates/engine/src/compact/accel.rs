@@ -53,7 +53,10 @@ impl Engine<'_> {
         e.1 = 0;
         let candidates = self.templates_at(key);
         for t in candidates {
-            if !t.reads.is_empty() || !t.loads.is_empty() || !t.stores.is_empty() || t.returns.is_some()
+            if !t.reads.is_empty()
+                || !t.loads.is_empty()
+                || !t.stores.is_empty()
+                || t.returns.is_some()
             {
                 continue;
             }

@@ -133,8 +133,16 @@ impl Engine<'_> {
         order: Option<std::cmp::Ordering>,
     ) -> bool {
         let pb = self.ptr_bits();
-        let t1 = Symbol::fresh("t1", kappa_expr::Sort::Bv(64), kappa_expr::SymbolKind::Fresh);
-        let t2 = Symbol::fresh("t2", kappa_expr::Sort::Bv(64), kappa_expr::SymbolKind::Fresh);
+        let t1 = Symbol::fresh(
+            "t1",
+            kappa_expr::Sort::Bv(64),
+            kappa_expr::SymbolKind::Fresh,
+        );
+        let t2 = Symbol::fresh(
+            "t2",
+            kappa_expr::Sort::Bv(64),
+            kappa_expr::SymbolKind::Fresh,
+        );
         let at = |e: Expr, t: Symbol| substitute(e, &|s| (s == tau).then(|| b::sym(t)));
         let (ax, ay) = (at(x.addr, t1), at(y.addr, t2));
         let lim = address_limit(pb);
@@ -152,10 +160,11 @@ impl Engine<'_> {
         // smaller than `lim`, so their iteration is below lim/|s| (+1 for
         // the iteration κ of an exit's prefix)
         for (a, t) in [(x, t1), (y, t2)] {
-            if let Some(s) = a.stride.map(|s| stride_magnitude(s, pb)) {
-                if s != 0 {
-                    hyp = b::and(hyp, b::ule(b::sym(t), b::bv(64, lim / s + 1)));
-                }
+            if let Some(most) = a
+                .stride
+                .and_then(|s| lim.checked_div(stride_magnitude(s, pb)))
+            {
+                hyp = b::and(hyp, b::ule(b::sym(t), b::bv(64, most + 1)));
             }
         }
         let overlap = b::and(
@@ -184,18 +193,7 @@ impl Engine<'_> {
         let obj = if let Some(a) = a0.as_bv_const() {
             st.mem.find(a as u64)
         } else {
-            let mut terms = vec![a0];
-            let mut found = None;
-            while let Some(t) = terms.pop() {
-                match t.kind() {
-                    Kind::Bin(BvOp::Add, x, y) => terms.extend([x, y]),
-                    _ => {
-                        if let Some(c) = t.as_bv_const() {
-                            found = found.or(st.mem.object_at(c as u64));
-                        }
-                    }
-                }
-            }
+            let found = st.mem.base_term(a0).and_then(|c| st.mem.object_at(c));
             found.or_else(|| {
                 let v = kappa_expr::eval(a0, &st.witness)?.bits() as u64;
                 st.mem.find(v)
@@ -226,7 +224,11 @@ impl Engine<'_> {
             let (m, r0) = crate::memory::congruence(a0);
             let known = s_mag != 0 && s_mag.is_power_of_two() && m % s_mag == 0;
             let value_at = |tt: Expr| {
-                let tt = if tt.width() < 64 { b::zext(tt, 64) } else { b::trunc(tt, 64) };
+                let tt = if tt.width() < 64 {
+                    b::zext(tt, 64)
+                } else {
+                    b::trunc(tt, 64)
+                };
                 rename(substitute(st_.value_at, &|x| (x == t.tau).then_some(tt)))
             };
             let byte_of = |v: Expr, r: Expr| -> Expr {
@@ -269,6 +271,8 @@ impl Engine<'_> {
                             (jm + s_mag - r0 % s_mag) % s_mag
                         };
                         b::bv(pb, rc)
+                    } else if s_mag.is_power_of_two() {
+                        b::bin(BvOp::And, d, b::bv(pb, s_mag - 1))
                     } else {
                         b::bin(BvOp::URem, d, sm)
                     };
@@ -283,7 +287,12 @@ impl Engine<'_> {
                     if r_ok.as_bool_const() == Some(false) {
                         continue;
                     }
-                    let it = b::bin(BvOp::UDiv, d, sm);
+                    let it = if s_mag.is_power_of_two() {
+                        let shift = b::bv(pb, s_mag.trailing_zeros() as u128);
+                        b::bin(BvOp::LShr, d, shift)
+                    } else {
+                        b::bin(BvOp::UDiv, d, sm)
+                    };
                     let it64 = if pb < 64 { b::zext(it, 64) } else { it };
                     let hit = b::and_all([lo_ok, r_ok, b::ult(it64, kappa)]);
                     (hit, byte_of(value_at(it), r))
@@ -440,5 +449,57 @@ impl Engine<'_> {
             let off = b::sub(rename(*a), b::bv(pb, base as u128));
             s.mem.write(base, off, rename(*v));
         }
+    }
+}
+
+impl Engine<'_> {
+    /// Quantifier-free consequences of the core's bound checks: an access
+    /// at a nonzero stride `s` that lies in its object `[base, end)` in
+    /// every iteration τ < κ never wraps (objects are smaller than the
+    /// distance to wrap, see the module documentation), so
+    /// `κ = 0 ∨ κ - 1 ≤ (end - base - bytes) / |s|`; stated under the
+    /// memory model's invariant on objects, which holds at every use.
+    pub(super) fn trip_bounds(
+        &self,
+        loads: &[TemplateLoad],
+        stores: &[TemplateStore],
+        it: &Iter,
+        tau: Symbol,
+        kappa: Expr,
+    ) -> Expr {
+        let pb = self.ptr_bits();
+        let lim = b::bv(pb, address_limit(pb));
+        let accesses = loads
+            .iter()
+            .map(|l| (l.base, l.end, l.bytes, it.at(l.addr, b::sym(tau))))
+            .chain(stores.iter().map(|s| (s.base, s.end, s.bytes, s.addr_at)));
+        let mut out = b::tru();
+        for (base, end, bytes, at) in accesses {
+            let Some((_, c)) = linear(at, tau) else {
+                continue;
+            };
+            let mag = stride_magnitude(c, pb);
+            if mag == 0 {
+                continue;
+            }
+            let (base, end) = (b::sym(base), b::sym(end));
+            let room = b::bin(
+                BvOp::UDiv,
+                b::sub(b::sub(end, base), b::bv(pb, bytes as u128)),
+                b::bv(pb, mag),
+            );
+            let room = if pb < 64 { b::zext(room, 64) } else { room };
+            let invariant = b::and_all([
+                b::ule(base, end),
+                b::ule(end, lim),
+                b::ule(b::bv(pb, bytes as u128), b::sub(end, base)),
+            ]);
+            let bound = b::or(
+                b::eq(kappa, b::bv(64, 0)),
+                b::ule(b::sub(kappa, b::bv(64, 1)), room),
+            );
+            out = b::and(out, b::implies(invariant, bound));
+        }
+        out
     }
 }

@@ -532,10 +532,11 @@ impl Engine<'_> {
         } else {
             let some = b::ugt(k, b::bv(64, 0));
             let inst = |t: Expr| substitute(body, &|x| (x == tau).then_some(t));
-            let instances = b::and(
+            let instances = b::and_all([
                 b::implies(some, inst(b::bv(64, 0))),
                 b::implies(some, inst(b::sub(k, b::bv(64, 1)))),
-            );
+                self.trip_bounds(&loads, &stores, &it, tau, k),
+            ]);
             (
                 b::and(
                     b::forall(vec![tau], b::implies(b::ult(tv, k), body)),
@@ -670,7 +671,12 @@ impl Engine<'_> {
                 leaves_loop,
                 ub_load,
                 ub_store,
-                stores: fx.stores.into_iter().enumerate().map(|(k, (a, v))| (k, a, v)).collect(),
+                stores: fx
+                    .stores
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, (a, v))| (k, a, v))
+                    .collect(),
             });
         }
         Ok(Template {
@@ -779,9 +785,10 @@ impl Engine<'_> {
                     cond = b::and(cond, in_bounds(&loads[next_load], a, pb));
                     next_load += 1;
                     let mut v = value(next_read, Some(a));
-                    let back = fx.stores.iter().rposition(|(sa, sv)| {
-                        *sa == a && sv.width() / 8 == ty.store_bytes()
-                    });
+                    let back = fx
+                        .stores
+                        .iter()
+                        .rposition(|(sa, sv)| *sa == a && sv.width() / 8 == ty.store_bytes());
                     if let Some(k) = back {
                         v = loaded_value(fx.stores[k].1, *ty);
                     }
