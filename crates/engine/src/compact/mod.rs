@@ -532,6 +532,12 @@ impl Engine<'_> {
         let mut store_objects = vec![];
         for s in &t.stores {
             let a0 = substitute(s.start, &|x| entry.get(&x).copied());
+            // (a symbolic start at a stride that is no power of two would
+            // need a division per byte: Z3 may not stop in time on those)
+            let mag = stores::stride_magnitude(s.stride, pb);
+            if !a0.is_const() && mag > 1 && !mag.is_power_of_two() {
+                return Err(st);
+            }
             let Some((base, size)) = self.object_of(&st, a0, true) else {
                 return Err(st);
             };

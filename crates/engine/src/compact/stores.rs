@@ -217,12 +217,8 @@ impl Engine<'_> {
         let pb = self.ptr_bits();
         for (st_, &(base, size)) in t.stores.iter().zip(objects) {
             let a0 = rename(st_.start);
-            let n = st_.bytes as u128;
-            let s_mag = stride_magnitude(st_.stride, pb);
-            let negative = st_.stride != s_mag;
-            // known remainder of the address modulo |s| (a power of two)
+            // known remainder of the address modulo a power of two
             let (m, r0) = crate::memory::congruence(a0);
-            let known = s_mag != 0 && s_mag.is_power_of_two() && m % s_mag == 0;
             let value_at = |tt: Expr| {
                 let tt = if tt.width() < 64 {
                     b::zext(tt, 64)
@@ -248,64 +244,89 @@ impl Engine<'_> {
                 out
             };
             for off in 0..size {
-                let j = b::bv(pb, (base + off) as u128);
-                let (hit, byte) = if s_mag == 0 {
-                    let d = b::sub(j, a0);
-                    let hit = b::and(b::ugt(kappa, b::bv(64, 0)), b::ult(d, b::bv(pb, n)));
-                    let v = value_at(b::sub(kappa, b::bv(64, 1)));
-                    (hit, byte_of(v, d))
-                } else {
-                    let sm = b::bv(pb, s_mag);
-                    let (d, lo_ok) = if negative {
-                        let top = b::add(a0, b::bv(pb, s_mag - 1));
-                        (b::sub(top, j), b::ule(j, top))
-                    } else {
-                        (b::sub(j, a0), b::ule(a0, j))
-                    };
-                    // remainder of d modulo |s|: a constant when known
-                    let rem = if known {
-                        let jm = ((base + off) as u128) % s_mag;
-                        let rc = if negative {
-                            (r0 % s_mag + s_mag - 1 + s_mag - jm) % s_mag
-                        } else {
-                            (jm + s_mag - r0 % s_mag) % s_mag
-                        };
-                        b::bv(pb, rc)
-                    } else if s_mag.is_power_of_two() {
-                        b::bin(BvOp::And, d, b::bv(pb, s_mag - 1))
-                    } else {
-                        b::bin(BvOp::URem, d, sm)
-                    };
-                    let (r_ok, r) = if negative {
-                        (
-                            b::uge(rem, b::bv(pb, s_mag - n)),
-                            b::sub(b::bv(pb, s_mag - 1), rem),
-                        )
-                    } else {
-                        (b::ult(rem, b::bv(pb, n)), rem)
-                    };
-                    if r_ok.as_bool_const() == Some(false) {
-                        continue;
-                    }
-                    let it = if s_mag.is_power_of_two() {
-                        let shift = b::bv(pb, s_mag.trailing_zeros() as u128);
-                        b::bin(BvOp::LShr, d, shift)
-                    } else {
-                        b::bin(BvOp::UDiv, d, sm)
-                    };
-                    let it64 = if pb < 64 { b::zext(it, 64) } else { it };
-                    let hit = b::and_all([lo_ok, r_ok, b::ult(it64, kappa)]);
-                    (hit, byte_of(value_at(it), r))
-                };
-                if hit.as_bool_const() == Some(false) {
+                let j = (base + off) as u128;
+                let Some((hit, it, r)) =
+                    byte_source(j, a0, st_.stride, st_.bytes, kappa, pb, (m, r0))
+                else {
                     continue;
-                }
+                };
+                let byte = byte_of(value_at(it), r);
                 let at = b::bv(pb, off as u128);
                 let old = s.mem.read(base, at, 1);
                 s.mem.write(base, at, b::ite(hit, byte, old));
             }
         }
     }
+}
+
+/// Which write of the κ iterations of an `n`-byte store at
+/// `a0 + stride·τ` (p-bit addresses) byte address `j` holds, by the closed
+/// division form of the module documentation: `(hit, t, r)`, byte `r` of
+/// the value of iteration `t` (p bits; 64 bits for stride 0) if `hit`;
+/// `None` when no iteration writes `j`. `cong = (m, r₀)`: `a0 ≡ r₀ mod m`
+/// (`m` a power of two), which makes `r` a constant when `|s|` divides
+/// `m`. Exact when the iterations' stores do not wrap around the address
+/// space, which in-bounds stores guarantee; requires `|s| ≥ n` or `s = 0`.
+pub(crate) fn byte_source(
+    j: u128,
+    a0: Expr,
+    stride: u128,
+    bytes: u32,
+    kappa: Expr,
+    pb: u32,
+    (m, r0): (u128, u128),
+) -> Option<(Expr, Expr, Expr)> {
+    let j = b::bv(pb, j);
+    let n = bytes as u128;
+    let s_mag = stride_magnitude(stride, pb);
+    let negative = stride != s_mag;
+    if s_mag == 0 {
+        let d = b::sub(j, a0);
+        let hit = b::and(b::ugt(kappa, b::bv(64, 0)), b::ult(d, b::bv(pb, n)));
+        return (hit.as_bool_const() != Some(false)).then(|| (hit, b::sub(kappa, b::bv(64, 1)), d));
+    }
+    let known = s_mag.is_power_of_two() && m % s_mag == 0;
+    let sm = b::bv(pb, s_mag);
+    let (d, lo_ok) = if negative {
+        let top = b::add(a0, b::bv(pb, s_mag - 1));
+        (b::sub(top, j), b::ule(j, top))
+    } else {
+        (b::sub(j, a0), b::ule(a0, j))
+    };
+    // remainder of d modulo |s|: a constant when known
+    let rem = if known {
+        let jm = j.as_bv_const().expect("a concrete address") % s_mag;
+        let rc = if negative {
+            (r0 % s_mag + s_mag - 1 + s_mag - jm) % s_mag
+        } else {
+            (jm + s_mag - r0 % s_mag) % s_mag
+        };
+        b::bv(pb, rc)
+    } else if s_mag.is_power_of_two() {
+        b::bin(BvOp::And, d, b::bv(pb, s_mag - 1))
+    } else {
+        b::bin(BvOp::URem, d, sm)
+    };
+    let (r_ok, r) = if negative {
+        (
+            b::uge(rem, b::bv(pb, s_mag - n)),
+            b::sub(b::bv(pb, s_mag - 1), rem),
+        )
+    } else {
+        (b::ult(rem, b::bv(pb, n)), rem)
+    };
+    if r_ok.as_bool_const() == Some(false) {
+        return None;
+    }
+    let it = if s_mag.is_power_of_two() {
+        let shift = b::bv(pb, s_mag.trailing_zeros() as u128);
+        b::bin(BvOp::LShr, d, shift)
+    } else {
+        b::bin(BvOp::UDiv, d, sm)
+    };
+    let it64 = if pb < 64 { b::zext(it, 64) } else { it };
+    let hit = b::and_all([lo_ok, r_ok, b::ult(it64, kappa)]);
+    (hit.as_bool_const() != Some(false)).then_some((hit, it, r))
 }
 
 /// The access of load `l` whose address in iteration τ is `at_tau`.
@@ -501,5 +522,110 @@ impl Engine<'_> {
             out = b::and(out, b::implies(invariant, bound));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kappa_expr::{eval, Assignment, Sort, SymbolKind};
+
+    fn sym(name: &str, w: u32) -> Symbol {
+        Symbol::fresh(name, Sort::Bv(w), SymbolKind::Fresh)
+    }
+
+    #[test]
+    fn linear_forms_of_addresses() {
+        let tau = sym("tau", 64);
+        let i0 = b::sym(sym("i0", 32));
+        let t32 = b::trunc(b::sym(tau), 32);
+        // 65536 + 4 * (i0 + τ)  →  (65536 + 4·i0, 4)
+        let a = b::add(b::bv(32, 65536), b::mul(b::bv(32, 4), b::add(i0, t32)));
+        let (a0, c) = linear(a, tau).unwrap();
+        assert_eq!(c, 4);
+        assert!(!mentions(a0, tau));
+        // base + 4 * (n - 1 - τ): stride -4 modulo 2^32
+        let a = b::add(
+            b::bv(32, 65536),
+            b::mul(b::bv(32, 4), b::sub(b::sub(i0, b::bv(32, 1)), t32)),
+        );
+        assert_eq!(linear(a, tau).unwrap().1, (1u128 << 32) - 4);
+        // 8 * (2τ + 1) << 1: stride 32
+        let a = b::bin(
+            BvOp::Shl,
+            b::mul(
+                b::bv(32, 8),
+                b::add(b::bv(32, 1), b::mul(b::bv(32, 2), t32)),
+            ),
+            b::bv(32, 1),
+        );
+        assert_eq!(linear(a, tau).unwrap().1, 32);
+        // no progression: τ·τ, an extension of a truncated τ, an input read at τ
+        assert!(linear(b::mul(t32, t32), tau).is_none());
+        assert!(linear(b::zext(b::trunc(b::sym(tau), 16), 32), tau).is_none());
+        let arr = Symbol::fresh(
+            "seq",
+            Sort::Array {
+                index: 64,
+                elem: 32,
+            },
+            SymbolKind::Fresh,
+        );
+        assert!(linear(b::select(b::sym(arr), b::sym(tau)), tau).is_none());
+    }
+
+    /// The division form against a simulation of the κ stores: for every
+    /// byte of a window around the written range, the same iteration and
+    /// byte (or none), for strides of both signs, widths up to the stride,
+    /// and starts of known and unknown congruence.
+    #[test]
+    fn division_form_matches_the_simulated_stores() {
+        let pb = 32;
+        let a_sym = sym("a0", pb);
+        let k_sym = sym("k", 64);
+        let a0 = b::sym(a_sym);
+        let kappa = b::sym(k_sym);
+        for stride in [1i64, 2, 4, 8, 12, -1, -4, -8, -12, 0] {
+            for n in [1u32, 2, 4] {
+                if stride != 0 && (n as i64) > stride.abs() {
+                    continue;
+                }
+                for start in [1000u64, 1001, 1003, 1024] {
+                    for k in [0u64, 1, 2, 5] {
+                        // bytes written: address -> (iteration, byte), last wins
+                        let mut want = std::collections::BTreeMap::new();
+                        for t in 0..k {
+                            let at = start as i64 + stride * t as i64;
+                            for r in 0..n as i64 {
+                                want.insert((at + r) as u64, (t as u128, r as u128));
+                            }
+                        }
+                        let mut asg = Assignment::default();
+                        asg.set(a_sym, start as u128);
+                        asg.set(k_sym, k as u128);
+                        let s = (stride as i128).rem_euclid(1 << pb) as u128;
+                        for cong in [(1, 0), (8, (start % 8) as u128)] {
+                            for j in 900..1100u64 {
+                                let got = byte_source(j as u128, a0, s, n, kappa, pb, cong)
+                                    .and_then(|(hit, it, r)| {
+                                        let h = eval(hit, &asg)?.bits() == 1;
+                                        h.then(|| {
+                                            (
+                                                eval(it, &asg).unwrap().bits(),
+                                                eval(r, &asg).unwrap().bits(),
+                                            )
+                                        })
+                                    });
+                                assert_eq!(
+                                    got,
+                                    want.get(&j).copied(),
+                                    "stride {stride}, {n} bytes, start {start}, κ {k}, byte {j}, {cong:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
