@@ -6,10 +6,10 @@ extern unsigned int __VERIFIER_nondet_uint(void);
 extern int __VERIFIER_nondet_int(void);
 extern unsigned char __VERIFIER_nondet_uchar(void);
 extern void __VERIFIER_assume(int);
-unsigned int a[48];
+unsigned int a[64];
 int main(void) {
   unsigned int n = __VERIFIER_nondet_uint();
-  __VERIFIER_assume(n <= 48);
+  __VERIFIER_assume(n <= 64);
   for (unsigned int i = 0; i < n; i++) a[i] = __VERIFIER_nondet_uchar();
   unsigned int j = __VERIFIER_nondet_uint();
   __VERIFIER_assume(j < n);
