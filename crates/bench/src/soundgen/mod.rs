@@ -25,7 +25,11 @@ pub struct Setup {
 }
 
 /// Every configuration the net checks.
-pub const SETUPS: [Setup; 8] = [
+pub const SETUPS: [Setup; 9] = [
+    Setup {
+        name: "auto",
+        args: &["--mode", "auto"],
+    },
     Setup {
         name: "classic",
         args: &["--mode", "classic"],
