@@ -5,11 +5,11 @@ extern unsigned int __VERIFIER_nondet_uint(void);
 extern int __VERIFIER_nondet_int(void);
 extern unsigned char __VERIFIER_nondet_uchar(void);
 extern void __VERIFIER_assume(int);
-int a[64];
+int a[32];
 int main(void) {
-  for (int k = 0; k < 64; k++) a[k] = 5;
+  for (int k = 0; k < 32; k++) a[k] = 5;
   unsigned int n = __VERIFIER_nondet_uint();
-  __VERIFIER_assume(n >= 1 && n <= 64);
+  __VERIFIER_assume(n >= 1 && n <= 32);
   int x = __VERIFIER_nondet_int();
   for (unsigned int i = 0; i < n; i++) a[n - 1 - i] = x;
   if (a[0] == x && x == 1234 && n == 9u) reach_error();

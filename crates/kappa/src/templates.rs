@@ -149,7 +149,7 @@ fn template_text(o: &mut String, m: &Module, f: &Function, t: &Template) {
     if !t.stores.is_empty() {
         let _ = writeln!(
             o,
-            "      memory[κ]: M[j] := byte j - (start + stride·τ) of the value at τ if j is written by an iteration τ < κ (τ = (j - start) / stride), else M[j]"
+            "      memory[κ]: M'[j] = ite(τ < κ ∧ r < bytes, byte r of the value at τ, M[j]) for τ = (j - start) / stride, r = (j - start) mod stride (mirrored for a negative stride; stride 0: τ = κ - 1)"
         );
     }
     for c in &t.clashes {

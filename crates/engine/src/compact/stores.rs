@@ -45,7 +45,27 @@ use kappa_solver::SatResult;
 /// by the rules (sums, constant multiples and shifts, truncations, and the
 /// zero extension of τ itself). Exact: truncation is a ring morphism
 /// modulo 2^w.
+#[cfg(test)]
 pub(crate) fn linear(e: Expr, tau: Symbol) -> Option<(Expr, u128)> {
+    linear_in(e, tau, false)
+}
+
+/// The progression `a₀ + s·τ` of an access's address in iteration τ,
+/// also through zero and sign extensions of an index (64-bit pointers with
+/// a 32-bit index: `base + 4·ext(i₀ + τ)`). Through an extension the form
+/// equals the address only while the index does not wrap; an index that
+/// of at least 32 bits that wraps between two iterations makes the form
+/// and the address differ by a nonzero multiple of 2^32 modulo 2^p, more
+/// than any object an access may use (4096 bytes), so wherever every
+/// access of iterations 0..τ lies in its object (the core's condition for
+/// τ < κ) the form is exact; narrower indices are not extended.
+/// Only the per-byte contents after κ in-bounds iterations and the trip
+/// bounds use the form; bound checks use the address itself.
+pub(crate) fn linear_address(e: Expr, tau: Symbol) -> Option<(Expr, u128)> {
+    linear_in(e, tau, true)
+}
+
+fn linear_in(e: Expr, tau: Symbol, ext_ok: bool) -> Option<(Expr, u128)> {
     let w = e.width();
     let m = mask(w);
     if !mentions(e, tau) {
@@ -54,18 +74,35 @@ pub(crate) fn linear(e: Expr, tau: Symbol) -> Option<(Expr, u128)> {
     match e.kind() {
         Kind::Sym(s) if s == tau => Some((b::bv(w, 0), 1)),
         Kind::ZExt { arg, .. } if arg == b::sym(tau) => Some((b::bv(w, 0), 1)),
+        // the extension of an index that steps by c (as a signed number):
+        // equal to the extended start plus the extended steps as long as
+        // the index does not wrap (see `linear_address`)
+        Kind::ZExt { arg, .. } | Kind::SExt { arg, .. } if ext_ok && arg.width() >= 32 => {
+            let (a0, c) = linear_in(arg, tau, ext_ok)?;
+            let aw = arg.width();
+            let step = if c >> (aw - 1) & 1 == 1 {
+                (c | !mask(aw)) & m
+            } else {
+                c
+            };
+            let a0 = match e.kind() {
+                Kind::SExt { .. } => b::sext(a0, w),
+                _ => b::zext(a0, w),
+            };
+            Some((a0, step))
+        }
         Kind::Extract { lo: 0, arg, .. } => {
-            let (e0, c) = linear(arg, tau)?;
+            let (e0, c) = linear_in(arg, tau, ext_ok)?;
             Some((b::trunc(e0, w), c & m))
         }
         Kind::Bin(BvOp::Add, x, y) => {
-            let (x0, cx) = linear(x, tau)?;
-            let (y0, cy) = linear(y, tau)?;
+            let (x0, cx) = linear_in(x, tau, ext_ok)?;
+            let (y0, cy) = linear_in(y, tau, ext_ok)?;
             Some((b::add(x0, y0), cx.wrapping_add(cy) & m))
         }
         Kind::Bin(BvOp::Sub, x, y) => {
-            let (x0, cx) = linear(x, tau)?;
-            let (y0, cy) = linear(y, tau)?;
+            let (x0, cx) = linear_in(x, tau, ext_ok)?;
+            let (y0, cy) = linear_in(y, tau, ext_ok)?;
             Some((b::sub(x0, y0), cx.wrapping_sub(cy) & m))
         }
         Kind::Bin(BvOp::Mul, x, y) => {
@@ -74,12 +111,12 @@ pub(crate) fn linear(e: Expr, tau: Symbol) -> Option<(Expr, u128)> {
                 (_, Some(k)) => (k, x),
                 _ => return None,
             };
-            let (o0, c) = linear(other, tau)?;
+            let (o0, c) = linear_in(other, tau, ext_ok)?;
             Some((b::mul(b::bv(w, k), o0), c.wrapping_mul(k) & m))
         }
         Kind::Bin(BvOp::Shl, x, k) => {
             let k = k.as_bv_const().filter(|k| *k < w as u128)?;
-            let (x0, c) = linear(x, tau)?;
+            let (x0, c) = linear_in(x, tau, ext_ok)?;
             Some((b::bin(BvOp::Shl, x0, b::bv(w, k)), (c << k) & m))
         }
         _ => None,
@@ -334,7 +371,7 @@ pub(crate) fn load_access(l: &TemplateLoad, at_tau: Expr, tau: Symbol) -> Access
     Access {
         addr: at_tau,
         bytes: l.bytes,
-        stride: linear(at_tau, tau).map(|(_, c)| c),
+        stride: linear_address(at_tau, tau).map(|(_, c)| c),
     }
 }
 
@@ -363,7 +400,7 @@ impl Engine<'_> {
             s.addr_at = it.at(s.addr, tv);
             s.value_at = it.at(s.value, tv);
             let at = self.module.describe(s.src);
-            let Some((start, stride)) = linear(s.addr_at, tau) else {
+            let Some((start, stride)) = linear_address(s.addr_at, tau) else {
                 return Err(format!(
                     "the address of the store at {at} is not a progression of the iteration"
                 ));
@@ -496,7 +533,7 @@ impl Engine<'_> {
             .chain(stores.iter().map(|s| (s.base, s.end, s.bytes, s.addr_at)));
         let mut out = b::tru();
         for (base, end, bytes, at) in accesses {
-            let Some((_, c)) = linear(at, tau) else {
+            let Some((_, c)) = linear_address(at, tau) else {
                 continue;
             };
             let mag = stride_magnitude(c, pb);
@@ -572,6 +609,16 @@ mod tests {
             SymbolKind::Fresh,
         );
         assert!(linear(b::select(b::sym(arr), b::sym(tau)), tau).is_none());
+        // 64-bit pointers: base + 4·sext(i0 - τ) through the extension only
+        // for addresses (exact while in bounds), and only from 32 bits up
+        let a = b::add(
+            b::bv(64, 65536),
+            b::mul(b::bv(64, 4), b::sext(b::sub(i0, t32), 64)),
+        );
+        assert!(linear(a, tau).is_none());
+        assert_eq!(linear_address(a, tau).unwrap().1, (1u128 << 64) - 4);
+        let narrow = b::zext(b::trunc(b::sym(tau), 16), 64);
+        assert!(linear_address(narrow, tau).is_none());
     }
 
     /// The division form against a simulation of the κ stores: for every
