@@ -86,8 +86,17 @@ impl Engine<'_> {
                     eval(addr, &w).map(|v| v.bits() as u64)
                 }
             };
+            // (the witness of a compact state is not kept up to date: an
+            // object whose base is a constant term of the address is the
+            // next guess; the checks below decide either way)
             let obj = probe
                 .and_then(|p| st.mem.find(p))
+                .or_else(|| {
+                    let c = st.mem.base_term(addr)?;
+                    (probe_model.is_none() && !seen.contains(&c))
+                        .then(|| st.mem.object_at(c))
+                        .flatten()
+                })
                 .map(|o| (o.base, o.size, o.read_only, o.bound.is_some()));
             let Some((base, size, ro, sym_size)) = obj else {
                 self.record_failed(format!("possible undefined behaviour: {kind} through an invalid symbolic pointer at {at}"));

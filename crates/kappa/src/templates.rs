@@ -135,16 +135,66 @@ fn template_text(o: &mut String, m: &Module, f: &Function, t: &Template) {
             m.describe(r.src)
         );
     }
+    for s in &t.stores {
+        let _ = writeln!(
+            o,
+            "      store at {}: {} bytes at {} + {}·τ := {} (τ < κ)",
+            m.describe(s.src),
+            s.bytes,
+            s.start,
+            signed_stride(s.stride, s.start.width()),
+            s.value_at
+        );
+    }
+    if !t.stores.is_empty() {
+        let _ = writeln!(
+            o,
+            "      memory[κ]: M'[j] = ite(τ < κ ∧ r < bytes, byte r of the value at τ, M[j]) for τ = (j - start) / stride, r = (j - start) mod stride (mirrored for a negative stride; stride 0: τ = κ - 1)"
+        );
+    }
+    for c in &t.clashes {
+        let _ = match c {
+            kappa_engine::compact::Clash::Load(i, k) => writeln!(
+                o,
+                "      classic when in one object: load {} and store {}",
+                i + 1,
+                k + 1
+            ),
+            kappa_engine::compact::Clash::Stores(a, k) => writeln!(
+                o,
+                "      classic when in one object: stores {} and {}",
+                a + 1,
+                k + 1
+            ),
+        };
+    }
     for (v, e) in &t.iterated {
         let _ = writeln!(o, "      θ*[κ] {} = {e}", f.vars[v.index()].name);
     }
     let _ = writeln!(o, "      φ*[κ] = {}", t.loop_cond);
     for x in &t.exits {
-        let _ = writeln!(o, "      state at exit {}:", edge_text(m, f, x.edge));
+        let ub = match (x.ub_load, x.ub_store) {
+            (Some(i), _) => format!(" (UB: load {} leaves its object)", i + 1),
+            (_, Some(k)) => format!(" (UB: store {} leaves its object)", k + 1),
+            _ => String::new(),
+        };
+        let _ = writeln!(o, "      state at exit {}{ub}:", edge_text(m, f, x.edge));
         let _ = writeln!(o, "        φ = {}", x.cond);
         for (v, e) in &x.regs {
             let _ = writeln!(o, "        {} = {e}", f.vars[v.index()].name);
         }
+        for (_, a, v) in &x.stores {
+            let _ = writeln!(o, "        then store {v} at {a}");
+        }
+    }
+}
+
+/// A pointer-width stride as a signed number.
+fn signed_stride(s: u128, w: u32) -> i128 {
+    if w < 128 && s >> (w - 1) & 1 == 1 {
+        s as i128 - (1i128 << w)
+    } else {
+        s as i128
     }
 }
 

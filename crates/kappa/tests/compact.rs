@@ -63,7 +63,7 @@ fn linear_search_has_the_shape_of_figure_1() {
 
 #[test]
 fn templates_snapshot() {
-    for name in ["templates_sum", "templates_rec"] {
+    for name in ["templates_sum", "templates_rec", "templates_store"] {
         let p = repo_root().join(format!("tests/snap/{name}.c"));
         let out = kappa(&["templates", p.to_str().unwrap()]);
         assert!(

@@ -13,8 +13,10 @@
 
 //!
 //! The second test checks the theorems leaf by leaf, by solver queries: on
-//! the same generated loops and on generated recursive functions (whose
-//! recursion templates fold the calls and the returns), both trees are
+//! the same generated loops, on generated recursive functions (whose
+//! recursion templates fold the calls and the returns) and on generated
+//! loops that store into an array at a progression index (whose templates
+//! rewrite the array by the closed division form), both trees are
 //! explored completely, and for every sampled input value the set of leaves
 //! (end kind and location) whose path condition admits that input is the
 //! same in both trees (for a compact leaf: for some value of its
@@ -199,6 +201,56 @@ fn recursive_program(seed: u64) -> (String, u64) {
     )
 }
 
+/// A generated loop that stores at an index that is a progression of the
+/// iteration (`k`, `2k+1`, `size-1-k`, or a constant: stride 0) a value
+/// with a closed form in the iteration, into a zero-initialised global
+/// array, then checks one element against a value it holds for some trip
+/// counts (or none).
+fn store_program(seed: u64) -> String {
+    let mut r = Lcg(seed.wrapping_mul(15485863));
+    let ty = *r.pick(&["unsigned char", "int", "unsigned short", "long long"]);
+    let bound = 1 + r.next() % 6;
+    let size = 2 * bound + 2;
+    let (idx, pos): (String, Box<dyn Fn(u64) -> u64>) = match r.next() % 4 {
+        0 => ("k".into(), Box::new(|k| k)),
+        1 => ("2u * k + 1u".into(), Box::new(|k| 2 * k + 1)),
+        2 => (
+            format!("{}u - k", size - 1),
+            Box::new(move |k| size - 1 - k),
+        ),
+        _ => ("3u".into(), Box::new(|_| 3)),
+    };
+    let (c, m) = (r.next() % 50, 1 + r.next() % 7);
+    let val = |k: u64| (k * m + c) & 0xff;
+    // simulate: the element checked and a value it holds for some n
+    let probe = *r.pick(&[0u64, 1, 2, 3, size - 1]);
+    let mut seen = vec![];
+    let mut a = vec![0u64; size as usize];
+    seen.push(a[probe as usize]);
+    for k in 0..bound {
+        a[pos(k) as usize] = val(k);
+        seen.push(a[probe as usize]);
+    }
+    let target = if r.next().is_multiple_of(2) {
+        seen[(r.next() as usize) % seen.len()]
+    } else {
+        200 + r.next() % 50
+    };
+    format!(
+        "extern void reach_error(void);\n\
+         extern unsigned int __VERIFIER_nondet_uint(void);\n\
+         extern void __VERIFIER_assume(int);\n\
+         {ty} a[{size}];\n\
+         int main(void) {{\n\
+         \x20 unsigned int n = __VERIFIER_nondet_uint();\n\
+         \x20 __VERIFIER_assume(n <= {bound}u);\n\
+         \x20 for (unsigned int k = 0; k < n; k++) a[{idx}] = ({ty})((k * {m}u + {c}u) & 255u);\n\
+         \x20 if (a[{probe}] == ({ty}){target}) reach_error();\n\
+         \x20 return 0;\n\
+         }}\n"
+    )
+}
+
 /// Every leaf of the program's tree in one mode (exploration continues past
 /// error leaves), and the number of template uses.
 fn leaves(prog: &kappa_frontend::Program, compact: bool) -> Result<(Vec<LeafRecord>, u64), String> {
@@ -312,6 +364,9 @@ fn compact_and_classic_leaves_match_input_by_input() {
         let p = dir.join(format!("rec{seed}.c"));
         std::fs::write(&p, src).unwrap();
         files.push((p, bound));
+        let p = dir.join(format!("store{seed}.c"));
+        std::fs::write(&p, store_program(seed)).unwrap();
+        files.push((p, 8u64));
     }
     let fails = parallel(&files, |(p, bound)| {
         let name = p.display();

@@ -14,7 +14,7 @@
 //! anything unexpected (a symbolic value, an undecided query, no exit or a
 //! UB exit holding at κ*) leaves the state to the classic step.
 //!
-//! Only templates without input reads, loads or recursion are accelerated,
+//! Only templates without input reads, loads, stores or recursion are accelerated,
 //! and only after [`ACCELERATE_AFTER`] classic passes of the same state
 //! through the header (short loops stay classic: cheaper).
 
@@ -53,7 +53,11 @@ impl Engine<'_> {
         e.1 = 0;
         let candidates = self.templates_at(key);
         for t in candidates {
-            if !t.reads.is_empty() || !t.loads.is_empty() || t.returns.is_some() {
+            if !t.reads.is_empty()
+                || !t.loads.is_empty()
+                || !t.stores.is_empty()
+                || t.returns.is_some()
+            {
                 continue;
             }
             match self.accelerate_with(&t, &st) {

@@ -18,6 +18,7 @@
 mod accel;
 mod recursion;
 mod rescue;
+mod stores;
 pub use accel::ACCELERATE_AFTER;
 pub use rescue::MAX_INSTANCE_ITERATIONS;
 pub mod template;
@@ -32,7 +33,9 @@ use kappa_loops::{CycleOptions, LoopInfo, RecursionCycle};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::time::Instant;
-pub use template::{ReturnPhase, Template, TemplateExit, TemplateOutcome, TemplateRead};
+pub use template::{
+    Clash, ReturnPhase, Template, TemplateExit, TemplateOutcome, TemplateRead, TemplateStore,
+};
 
 /// Largest object a load on a cycle's core may read (bytes); beyond it the
 /// template is not used (its contents become one store per byte).
@@ -510,29 +513,45 @@ impl Engine<'_> {
         // the objects' bytes, read as a balanced if-then-else over the
         // address (pure bitvectors: easier under quantifiers than an array)
         let mut cells: FxHashMap<Symbol, (u64, Vec<Expr>)> = FxHashMap::default();
+        let mut load_objects = vec![];
         for l in &t.loads {
             let a0 = substitute(l.addr0, &|s| entry.get(&s).copied());
-            let Some(addr) = a0.as_bv_const() else {
-                return Err(st);
-            };
             // (an object of symbolic size needs the general step's bound check)
-            let Some((base, size)) = st
-                .mem
-                .find(addr as u64)
-                .filter(|o| o.bound.is_none())
-                .map(|o| (o.base, o.size))
-            else {
+            let Some((base, size)) = self.object_of(&st, a0, false) else {
                 return Err(st);
             };
-            if size > MAX_LOADED_OBJECT {
-                return Err(st);
-            }
+            load_objects.push(base);
             let bytes: Vec<Expr> = (0..size)
                 .map(|i| st.mem.read(base, b::bv(pb, i as u128), 1))
                 .collect();
             cells.insert(l.mem, (base, bytes));
             entry.insert(l.base, b::bv(pb, base as u128));
             entry.insert(l.end, b::bv(pb, (base + size) as u128));
+        }
+        // the objects the stores write, found the same way
+        let mut store_objects = vec![];
+        for s in &t.stores {
+            let a0 = substitute(s.start, &|x| entry.get(&x).copied());
+            // (a symbolic start at a stride that is no power of two would
+            // need a division per byte: Z3 may not stop in time on those)
+            let mag = stores::stride_magnitude(s.stride, pb);
+            if !a0.is_const() && mag > 1 && !mag.is_power_of_two() {
+                return Err(st);
+            }
+            let Some((base, size)) = self.object_of(&st, a0, true) else {
+                return Err(st);
+            };
+            store_objects.push((base, size));
+            entry.insert(s.base, b::bv(pb, base as u128));
+            entry.insert(s.end, b::bv(pb, (base + size) as u128));
+        }
+        // accesses that may touch a common byte of one object: classic step
+        let clash = t.clashes.iter().any(|c| match *c {
+            template::Clash::Load(i, k) => load_objects[i] == store_objects[k].0,
+            template::Clash::Stores(k1, k2) => store_objects[k1].0 == store_objects[k2].0,
+        });
+        if clash {
+            return Err(st);
         }
         let memo = std::cell::RefCell::new(FxHashMap::default());
         let rename = |e: Expr| {
@@ -574,7 +593,17 @@ impl Engine<'_> {
             .map(|tr| tr.add_template(st.tree_node, label.clone(), kappa.name()));
         let cap = self.query_cap(USE_CHECK_TIMEOUT);
         let prev = self.push_query_cap(cap);
-        let result = self.use_template(&t, &st, &rename, kappa, &reads, node, &label, key);
+        let result = self.use_template(
+            &t,
+            &st,
+            &rename,
+            kappa,
+            &reads,
+            node,
+            &label,
+            key,
+            &store_objects,
+        );
         self.pop_query_cap(prev);
         let Some(out) = result else {
             return Err(st);
@@ -597,6 +626,7 @@ impl Engine<'_> {
         node: Option<usize>,
         label: &str,
         key: (FuncId, Loc, usize),
+        store_objects: &[(u64, u64)],
     ) -> Option<Vec<State>> {
         let f = self.module.func(st.func());
         let mut out = vec![];
@@ -609,6 +639,16 @@ impl Engine<'_> {
                     let at = self.module.describe(t.loads[i].src);
                     self.record_failed(format!(
                         "possible undefined behaviour: out-of-bounds read in a cycle at {at}"
+                    ));
+                }
+                continue;
+            }
+            if let Some(k) = x.ub_store {
+                // some iteration's store may leave its object
+                if !matches!(self.feasible(&st_uc(st), cond), Feas::Unsat) {
+                    let at = self.module.describe(t.stores[k].src);
+                    self.record_failed(format!(
+                        "possible undefined behaviour: out-of-bounds write in a cycle at {at}"
                     ));
                 }
                 continue;
@@ -641,6 +681,9 @@ impl Engine<'_> {
             match self.feasible(&s, cond) {
                 Feas::Sat(model) => {
                     Self::constrain(&mut s, cond, model);
+                    if !t.stores.is_empty() {
+                        self.write_template_stores(&mut s, t, x, rename, kappa, store_objects);
+                    }
                     s.visit(f.edges[x.edge.index()].src);
                     s.loc = x.to;
                     s.depth += 1;

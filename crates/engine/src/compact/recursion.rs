@@ -121,9 +121,14 @@ impl Engine<'_> {
             };
             st.frame_mut().regs[v.index()] = Some(b::sym(s));
         }
-        let cond = self.run_core_edges(func, body, &mut st, &[], &mut |_, _| {
-            unreachable!("the return path has no reads")
-        })?;
+        let cond = self.run_core_edges(
+            func,
+            body,
+            &mut st,
+            (&[], &[]),
+            &mut super::template::Effects::default(),
+            &mut |_, _| unreachable!("the return path has no reads"),
+        )?;
         if cond.as_bool_const() != Some(true) {
             return Err("the code after the recursive call has a condition".into());
         }

@@ -155,22 +155,22 @@ impl Engine<'_> {
         }
     }
 
-    /// The quantifier-free relaxation of a query: its conjuncts without
-    /// quantifiers (the first and last iteration instances a template adds
-    /// stay). The query implies its relaxation, so an unsatisfiable
+    /// The quantifier-free relaxation of a query: its conjuncts (those of
+    /// the path condition's slice and of the goal) without quantifiers (the
+    /// first and last iteration instances a template adds stay). The query implies its relaxation, so an unsatisfiable
     /// relaxation proves the query unsatisfiable; `false` proves nothing.
     pub(crate) fn relaxation_unsat(&mut self, constraints: &[Expr], goal: Expr) -> bool {
         let mut flat = vec![];
-        for c in constraints {
+        for c in constraints.iter().chain([&goal]) {
             conjuncts(*c, &mut flat);
         }
         let before = flat.len();
         flat.retain(|c| !kappa_expr::has_quantifier(&[*c]));
-        if flat.len() == before || kappa_expr::has_quantifier(&[goal]) {
+        if flat.len() == before {
             return false; // nothing dropped: the query itself was asked already
         }
         let prev = self.push_query_cap(self.query_cap(RELAXATION_TIMEOUT));
-        let r = self.solver.check(&flat, goal);
+        let r = self.solver.check(&flat, b::tru());
         self.pop_query_cap(prev);
         r == SatResult::Unsat
     }

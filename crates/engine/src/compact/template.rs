@@ -36,9 +36,19 @@
 //! state is possible the use of the template records a failed leaf, as
 //! the classic step does for a possible out-of-bounds access.
 //!
-//! Cores with stores, calls, allocations or other possible undefined
-//! behaviour are not handled by this version: the template fails and the
-//! cycle runs classically.
+//! Stores whose address is a progression of the iteration inside one
+//! object, with stored values that have closed forms in τ, are handled as
+//! described in [`super::stores`]: after κ iterations the object holds the
+//! values of the κ iterations at their positions (the closed division
+//! form), each iteration's store must lie in its object (part of the
+//! core's condition, with a UB exit per store as for loads), and loads on
+//! the core read the entry contents only where no earlier store may have
+//! written (a load of the bytes its own iteration just stored reads the
+//! stored value back). Stores on a recursion's call path are not handled.
+//!
+//! Cores with calls, allocations or other possible undefined behaviour are
+//! not handled by this version: the template fails and the cycle runs
+//! classically.
 
 use crate::exec::{bool_of, dummy_state, loaded_value, Obligation};
 use crate::state::{Frame, State};
@@ -90,8 +100,60 @@ pub struct TemplateLoad {
     pub base: Symbol,
     /// One past the last address of the object.
     pub end: Symbol,
+    /// The store (index into [`Template::stores`]) of the same iteration
+    /// whose bytes, at the same address and width, the load reads back.
+    pub forward: Option<usize>,
     /// Source position.
     pub src: Option<SrcLoc>,
+}
+
+/// A store on the core of a cycle: address `start + stride·τ` (mod 2^p)
+/// in iteration τ, value `value_at` (see [`super::stores`]).
+#[derive(Clone, Debug)]
+pub struct TemplateStore {
+    /// Position of its edge on the core.
+    pub pos: usize,
+    /// Its address in one iteration (over the entry symbols and the values
+    /// of the iteration).
+    pub addr: Expr,
+    /// The stored bytes (little-endian, `8 * bytes` bits) in one iteration.
+    pub value: Expr,
+    /// Bytes written.
+    pub bytes: u32,
+    /// Its address in iteration τ ([`Template::tau`]).
+    pub addr_at: Expr,
+    /// Its address in iteration 0 (free of τ): finds the object at a use.
+    pub start: Expr,
+    /// The constant stride (pointer width, two's complement).
+    pub stride: u128,
+    /// The stored bytes in iteration τ.
+    pub value_at: Expr,
+    /// First address of the object.
+    pub base: Symbol,
+    /// One past the last address of the object.
+    pub end: Symbol,
+    /// Source position.
+    pub src: Option<SrcLoc>,
+}
+
+/// Two accesses of a template that may touch a common byte when they hit
+/// the same object: a use where they do falls back to the classic step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clash {
+    /// Load `.0` may read what store `.1` wrote earlier.
+    Load(usize, usize),
+    /// Stores `.0` and `.1` may write a common byte.
+    Stores(usize, usize),
+}
+
+/// What running a core path did besides registers: the stores (address
+/// and bytes, in order) and, per load, the store it reads back.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Effects {
+    /// The stores, in core order.
+    pub stores: Vec<(Expr, Expr)>,
+    /// Per load in core order: the store of the path it reads back.
+    pub forwarded: Vec<Option<usize>>,
 }
 
 /// A value produced inside one iteration: a nondet read or a load.
@@ -132,6 +194,12 @@ pub struct TemplateExit {
     /// address may leave its object in iteration κ (`cond` is the condition
     /// of that; the state has no successor).
     pub ub_load: Option<usize>,
+    /// Set for a UB exit of a store (index into [`Template::stores`]).
+    pub ub_store: Option<usize>,
+    /// The stores of iteration κ on the prefix before the exit: index into
+    /// [`Template::stores`], address and bytes (over the entry symbols, κ
+    /// and the arrays), applied after the κ iterations' stores.
+    pub stores: Vec<(usize, Expr, Expr)>,
 }
 
 /// A template `(e, M)` of one cycle.
@@ -152,6 +220,10 @@ pub struct Template {
     pub reads: Vec<TemplateRead>,
     /// The loads of one iteration, in core order.
     pub loads: Vec<TemplateLoad>,
+    /// The stores of one iteration, in core order.
+    pub stores: Vec<TemplateStore>,
+    /// Accesses that may touch a common byte when in the same object.
+    pub clashes: Vec<Clash>,
     /// θ_*[κ]: each register after κ iterations.
     pub iterated: Vec<(VarId, Expr)>,
     /// φ_*[κ]: `∀τ. τ < κ → θ_*[τ](φ)` (κ ≥ 0 holds for unsigned κ).
@@ -228,6 +300,7 @@ impl Engine<'_> {
         let mut vars = vec![];
         let mut reads = vec![];
         let mut loads = vec![];
+        let mut stores: Vec<TemplateStore> = vec![];
         let mut values = vec![];
         let pb = self.ptr_bits();
         for (pos, e) in cycle.core.iter().enumerate() {
@@ -247,6 +320,25 @@ impl Engine<'_> {
                         mem: fresh("mem", Sort::Array { index: pb, elem: 8 }),
                         base: fresh("base", Sort::Bv(pb)),
                         end: fresh("end", Sort::Bv(pb)),
+                        forward: None,
+                        src: edge.src,
+                    });
+                }
+                Instr::Store { addr, value } if closing.is_none() => {
+                    value_vars(addr, &mut vars);
+                    value_vars(value, &mut vars);
+                    let fresh = |n: &str| Symbol::fresh(n, Sort::Bv(pb), SymbolKind::Fresh);
+                    stores.push(TemplateStore {
+                        pos,
+                        addr: b::bv(pb, 0),
+                        value: b::bv(8, 0),
+                        bytes: 0,
+                        addr_at: b::bv(pb, 0),
+                        start: b::bv(pb, 0),
+                        stride: 0,
+                        value_at: b::bv(8, 0),
+                        base: fresh("sbase"),
+                        end: fresh("send"),
                         src: edge.src,
                     });
                 }
@@ -332,14 +424,28 @@ impl Engine<'_> {
             st.frame_mut().regs[v.index()] = Some(b::sym(*s));
         }
         let mut addrs = vec![];
-        let phi = self.run_core_edges(func, &cycle.core, &mut st, &loads, &mut |j, addr| {
-            if let Some(a) = addr {
-                addrs.push(a);
-            }
-            b::sym(nu[j])
-        })?;
-        for (l, a) in loads.iter_mut().zip(addrs) {
+        let mut fx = Effects::default();
+        let phi = self.run_core_edges(
+            func,
+            &cycle.core,
+            &mut st,
+            (&loads, &stores),
+            &mut fx,
+            &mut |j, addr| {
+                if let Some(a) = addr {
+                    addrs.push(a);
+                }
+                b::sym(nu[j])
+            },
+        )?;
+        for ((l, a), f) in loads.iter_mut().zip(addrs).zip(&fx.forwarded) {
             l.addr = a;
+            l.forward = *f;
+        }
+        for (s, (a, v)) in stores.iter_mut().zip(&fx.stores) {
+            s.addr = *a;
+            s.value = *v;
+            s.bytes = v.width() / 8;
         }
         if let Some(c) = closing {
             self.run_closing(c, &mut st)?;
@@ -413,6 +519,11 @@ impl Engine<'_> {
         for l in loads.iter_mut() {
             l.addr0 = it.at(l.addr, b::bv(64, 0));
         }
+        let mut clashes = vec![];
+        if !stores.is_empty() {
+            self.store_progressions(&mut stores, &it, tau)?;
+            clashes = self.clashes(&loads, &stores, &it, tau)?;
+        }
         // the quantifier, plus two of its instances that it implies (the
         // first and the last iteration): quantifier-free facts that let the
         // solver refute many queries without instantiating it
@@ -421,10 +532,11 @@ impl Engine<'_> {
         } else {
             let some = b::ugt(k, b::bv(64, 0));
             let inst = |t: Expr| substitute(body, &|x| (x == tau).then_some(t));
-            let instances = b::and(
+            let instances = b::and_all([
                 b::implies(some, inst(b::bv(64, 0))),
                 b::implies(some, inst(b::sub(k, b::bv(64, 1)))),
-            );
+                self.trip_bounds(&loads, &stores, &it, tau, k),
+            ]);
             (
                 b::and(
                     b::forall(vec![tau], b::implies(b::ult(tv, k), body)),
@@ -460,7 +572,12 @@ impl Engine<'_> {
         for (i, l) in loads.iter().enumerate() {
             ends.push((cycle.core[l.pos], l.pos, Some(i), false));
         }
-        for (x, p, ub_load, leaves_loop) in ends {
+        let ub_store_from = ends.len();
+        for s in &stores {
+            ends.push((cycle.core[s.pos], s.pos, None, false));
+        }
+        for (n_end, (x, p, ub_load, leaves_loop)) in ends.into_iter().enumerate() {
+            let ub_store = n_end.checked_sub(ub_store_from);
             let mut st = self.scratch_state(func);
             for (v, e) in &iterated {
                 st.frame_mut().regs[v.index()] = Some(*e);
@@ -468,8 +585,14 @@ impl Engine<'_> {
             let path = cycle.core[..p].to_vec();
             let mut next = 0;
             let loads_now = loads.clone();
-            let prefix_cond =
-                self.run_core_edges(func, &path, &mut st, &loads, &mut |_, addr| {
+            let mut fx = Effects::default();
+            let prefix_cond = self.run_core_edges(
+                func,
+                &path,
+                &mut st,
+                (&loads, &stores),
+                &mut fx,
+                &mut |_, addr| {
                     // values of iteration κ: inputs from the arrays, loads from memory
                     let j = next;
                     next += 1;
@@ -477,14 +600,30 @@ impl Engine<'_> {
                         (IterValue::Load(i), Some(a)) => load_bytes(&loads_now[i], a, pb),
                         _ => at_k[j],
                     }
-                })?;
+                },
+            )?;
             let mut here = prefix_cond;
             let mut guard = b::tru();
-            if ub_load.is_none() {
-                guard = self.run_core_edges(func, &[x], &mut st, &loads, &mut |_, _| {
-                    unreachable!("an exit edge is an assumption")
-                })?;
+            if ub_load.is_none() && ub_store.is_none() {
+                guard = self.run_core_edges(
+                    func,
+                    &[x],
+                    &mut st,
+                    (&loads, &stores),
+                    &mut Effects::default(),
+                    &mut |_, _| unreachable!("an exit edge is an assumption"),
+                )?;
                 here = b::and(here, guard);
+            }
+            if let Some(k) = ub_store {
+                let s = &stores[k];
+                let mut ob = vec![];
+                let edge = &f.edges[cycle.core[s.pos].index()];
+                let Instr::Store { addr, .. } = &edge.instr else {
+                    unreachable!("a store position holds a store")
+                };
+                let a = self.eval_value(&st, addr, &mut ob)?;
+                here = b::and(here, b::not(in_bounds_of(s.base, s.end, s.bytes, a, pb)));
             }
             if let Some(i) = ub_load {
                 let l = &loads[i];
@@ -508,7 +647,7 @@ impl Engine<'_> {
             if infeasible {
                 continue;
             }
-            let regs = if ub_load.is_some() {
+            let regs = if ub_load.is_some() || ub_store.is_some() {
                 vec![]
             } else {
                 init.iter()
@@ -531,6 +670,13 @@ impl Engine<'_> {
                 guard,
                 leaves_loop,
                 ub_load,
+                ub_store,
+                stores: fx
+                    .stores
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, (a, v))| (k, a, v))
+                    .collect(),
             });
         }
         Ok(Template {
@@ -541,6 +687,8 @@ impl Engine<'_> {
             init,
             reads,
             loads,
+            stores,
+            clashes,
             iterated,
             loop_cond,
             iter_cond: body,
@@ -585,16 +733,20 @@ impl Engine<'_> {
         st
     }
 
-    /// Runs `edges` (assignments, phis, assumes, nondet reads and loads
-    /// only) on `st`; the j-th read or load gets `value(j, address)` (the
-    /// address for a load). A load also requires its address to lie in its
-    /// object. Returns the conjunction of the conditions.
+    /// Runs `edges` (assignments, phis, assumes, nondet reads, loads and
+    /// stores only) on `st`; the j-th read or load gets `value(j, address)`
+    /// (the address for a load), except a load at the address and width of
+    /// a store run before it on the path, which reads the stored bytes
+    /// back. A load or store also requires its address to lie in its
+    /// object. The stores (address, bytes) and the forwarded loads are
+    /// recorded in `fx`. Returns the conjunction of the conditions.
     pub(crate) fn run_core_edges(
         &mut self,
         func: FuncId,
         edges: &[EdgeId],
         st: &mut State,
-        loads: &[TemplateLoad],
+        (loads, stores): (&[TemplateLoad], &[TemplateStore]),
+        fx: &mut Effects,
         value: &mut dyn FnMut(usize, Option<Expr>) -> Expr,
     ) -> Result<Expr, String> {
         let pb = self.ptr_bits();
@@ -628,12 +780,30 @@ impl Engine<'_> {
                     st.frame_mut().regs[dst.index()] = Some(value(next_read, None));
                     next_read += 1;
                 }
-                Instr::Load { dst, addr, .. } => {
+                Instr::Load { dst, addr, ty } => {
                     let a = self.eval_value(st, addr, &mut ob)?;
                     cond = b::and(cond, in_bounds(&loads[next_load], a, pb));
                     next_load += 1;
-                    st.frame_mut().regs[dst.index()] = Some(value(next_read, Some(a)));
+                    let mut v = value(next_read, Some(a));
+                    let back = fx
+                        .stores
+                        .iter()
+                        .rposition(|(sa, sv)| *sa == a && sv.width() / 8 == ty.store_bytes());
+                    if let Some(k) = back {
+                        v = loaded_value(fx.stores[k].1, *ty);
+                    }
+                    fx.forwarded.push(back);
+                    st.frame_mut().regs[dst.index()] = Some(v);
                     next_read += 1;
+                }
+                Instr::Store { addr, value } => {
+                    let a = self.eval_value(st, addr, &mut ob)?;
+                    let v = stored_bytes(self.eval_value(st, value, &mut ob)?);
+                    let Some(s) = stores.get(fx.stores.len()) else {
+                        return Err(format!("a store off the core at {}", m.describe(edge.src)));
+                    };
+                    cond = b::and(cond, in_bounds_of(s.base, s.end, v.width() / 8, a, pb));
+                    fx.stores.push((a, v));
                 }
                 other => {
                     return Err(format!(
@@ -677,16 +847,31 @@ fn load_bytes(l: &TemplateLoad, a: Expr, pb: u32) -> Expr {
 
 /// The load's address `a` lies in its object: `base ≤ a ≤ end - bytes`.
 fn in_bounds(l: &TemplateLoad, a: Expr, pb: u32) -> Expr {
+    in_bounds_of(l.base, l.end, l.bytes, a, pb)
+}
+
+/// An access of `bytes` bytes at `a` lies in `[base, end)`.
+fn in_bounds_of(base: Symbol, end: Symbol, bytes: u32, a: Expr, pb: u32) -> Expr {
     b::and(
-        b::uge(a, b::sym(l.base)),
-        b::ule(a, b::sub(b::sym(l.end), b::bv(pb, l.bytes as u128))),
+        b::uge(a, b::sym(base)),
+        b::ule(a, b::sub(b::sym(end), b::bv(pb, bytes as u128))),
     )
+}
+
+/// A stored value as the bytes the engine's store writes: a boolean as one
+/// byte, a width that is not a multiple of 8 zero-extended.
+pub(crate) fn stored_bytes(v: Expr) -> Expr {
+    match v.sort() {
+        Sort::Bool => b::bool_to_bv(v, 8),
+        Sort::Bv(w) if w % 8 != 0 => b::zext(v, w.div_ceil(8) * 8),
+        _ => v,
+    }
 }
 
 /// What expressions of one iteration mean in iteration `t`: entry symbols
 /// become their closed forms at `t`, the values ν of reads and loads become
 /// `A_j[t]` and the bytes at the load's address in iteration `t`.
-struct Iter {
+pub(super) struct Iter {
     star: FxHashMap<VarId, Expr>,
     var_of: FxHashMap<Symbol, VarId>,
     nu_index: FxHashMap<Symbol, usize>,
@@ -710,7 +895,7 @@ impl Iter {
     }
 
     /// `e` in iteration `t`.
-    fn at(&self, e: Expr, t: Expr) -> Expr {
+    pub(super) fn at(&self, e: Expr, t: Expr) -> Expr {
         substitute(e, &|s| {
             if let Some(v) = self.var_of.get(&s) {
                 let cf = self.star.get(v)?;

@@ -20,6 +20,7 @@
 //! SMT array (store chains, with read-over-write simplification).
 
 mod encode;
+pub(crate) use encode::congruence;
 #[cfg(test)]
 mod tests;
 
@@ -275,6 +276,26 @@ impl Memory {
     pub fn find(&self, addr: u64) -> Option<&Rc<Object>> {
         let (_, o) = self.objects.range(..=addr).next_back()?;
         (addr <= o.base + o.size).then_some(o)
+    }
+
+    /// The base of a live object that is a constant term of the sum
+    /// `addr` (e.g. `&a` in `&a + 4·i`): the object such an address most
+    /// likely points into (a guess; callers check it).
+    pub fn base_term(&self, addr: Expr) -> Option<u64> {
+        let mut terms = vec![addr];
+        while let Some(t) = terms.pop() {
+            match t.kind() {
+                kappa_expr::Kind::Bin(kappa_expr::BvOp::Add, x, y) => terms.extend([x, y]),
+                _ => {
+                    if let Some(c) = t.as_bv_const() {
+                        if self.objects.contains_key(&(c as u64)) {
+                            return Some(c as u64);
+                        }
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// Number of live objects.
