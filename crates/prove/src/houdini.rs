@@ -1,0 +1,61 @@
+//! Houdini: the largest inductive subset of the candidate atoms. Starting
+//! from every candidate at every loop header, each path `A → B` is asked
+//! whether `∧cands_A ∧ pc` can break the conjunction at `B`; a model drops
+//! every candidate of `B` it falsifies, until no path breaks any. The
+//! result is inductive (and initial, paths from the entry included) by
+//! construction, but only the checker's verdict counts.
+
+use crate::system::{End, System};
+use kappa_expr::build as b;
+use kappa_expr::eval::eval_bool;
+use kappa_expr::Expr;
+use kappa_solver::{SatResult, Solver};
+use std::time::Instant;
+
+/// The conjunction of the surviving candidates at each cut point, or why
+/// the search stopped (solver trouble, deadline).
+pub fn houdini(
+    sys: &System,
+    mut cands: Vec<Vec<Expr>>,
+    deadline: Option<Instant>,
+) -> Result<Vec<Vec<Expr>>, String> {
+    let mut solver = crate::check::fresh_solver(std::time::Duration::from_secs(5), deadline);
+    loop {
+        let mut changed = false;
+        for p in &sys.paths {
+            let End::Cut(to) = p.to else { continue };
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err("deadline".into());
+            }
+            loop {
+                if cands[to].is_empty() {
+                    break;
+                }
+                let pre = b::and_all(cands[p.from].iter().copied());
+                let posts: Vec<Expr> = cands[to].iter().map(|c| sys.after(p, *c)).collect();
+                let q = b::and_all([pre, p.pc, b::not(b::and_all(posts.iter().copied()))]);
+                match solver.check(&[], q) {
+                    SatResult::Unsat => break,
+                    SatResult::Sat(m) => {
+                        let before = cands[to].len();
+                        let keep: Vec<bool> = posts
+                            .iter()
+                            .map(|e| eval_bool(*e, &m) == Some(true))
+                            .collect();
+                        let mut k = keep.iter();
+                        cands[to].retain(|_| *k.next().unwrap_or(&false));
+                        if cands[to].len() == before {
+                            // the model did not show which: drop them all
+                            cands[to].clear();
+                        }
+                        changed = true;
+                    }
+                    SatResult::Unknown(why) => return Err(format!("solver unknown: {why}")),
+                }
+            }
+        }
+        if !changed {
+            return Ok(cands);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! The proof stage: `true` for programs whose safety needs an inductive
+//! invariant, with the invariant as a checked certificate.
+//!
+//! 1. [`system`]: the cut-point transition system of `main` (entry, loop
+//!    headers, errors; the loop-free paths between them, bit-precise);
+//! 2. [`candidates`] + [`houdini`]: the largest inductive conjunction of
+//!    candidate atoms per loop header;
+//! 3. [`check`]: the certificate checker, in a fresh solver, independent of
+//!    how the invariants were found: initiation, consecution, safety.
+//!
+//! The stage never answers `false`: it proves ([`Outcome::Proved`]), gives
+//! up ([`Outcome::Unknown`]) or cannot model the program
+//! ([`Outcome::NotApplicable`]). Every `Proved` carries invariants that
+//! [`check::check`] accepted.
+
+pub mod candidates;
+pub mod cexpr;
+pub mod check;
+pub mod houdini;
+pub mod system;
+
+use kappa_expr::build as b;
+use kappa_expr::Expr;
+use kappa_ir::{Module, SrcLoc};
+use std::time::Instant;
+
+/// Options of [`prove`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// No solver call runs past this instant (default: none); the stage
+    /// answers `Unknown` when it is reached.
+    pub deadline: Option<Instant>,
+}
+
+/// One loop header's invariant.
+#[derive(Clone, Debug)]
+pub struct Invariant {
+    /// The header's source position (its loop's line), when known.
+    pub src: Option<SrcLoc>,
+    /// `file:line` of the header.
+    pub at: String,
+    /// The invariant over the registers' state symbols.
+    pub expr: Expr,
+    /// The invariant as a C expression over the program's variables.
+    pub c: String,
+}
+
+/// The stage's answer.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// Safe: one checked invariant per loop header.
+    Proved(Vec<Invariant>),
+    /// No proof found (the reason says why).
+    Unknown(String),
+    /// The encoding cannot model the program (the reason says what).
+    NotApplicable(String),
+}
+
+/// Tries to prove `m` safe (no `reach_error`, no undefined behaviour).
+pub fn prove(m: &Module, opts: &Options) -> Outcome {
+    let sys = match system::build(m) {
+        Ok(s) => s,
+        Err(why) => return Outcome::NotApplicable(why),
+    };
+    let cands = candidates::candidates(&sys);
+    let pool: usize = cands.iter().map(Vec::len).sum();
+    let kept = match houdini::houdini(&sys, cands, opts.deadline) {
+        Ok(k) => k,
+        Err(why) => return Outcome::Unknown(format!("invariant search stopped: {why}")),
+    };
+    let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
+    inv[0] = b::tru();
+    if let Err(r) = check::check(&sys, &inv, opts.deadline) {
+        return Outcome::Unknown(format!(
+            "no safe inductive invariant among {pool} candidate atoms ({r})"
+        ));
+    }
+    let inv = minimize(&sys, kept, inv, opts.deadline);
+    Outcome::Proved(invariants(m, &sys, &inv))
+}
+
+/// A smaller certificate: each atom is dropped when the rest still checks
+/// (while time is left; what is returned always checked).
+fn minimize(
+    sys: &system::System,
+    mut kept: Vec<Vec<Expr>>,
+    mut inv: Vec<Expr>,
+    deadline: Option<Instant>,
+) -> Vec<Expr> {
+    let limit = Instant::now() + std::time::Duration::from_secs(2);
+    for j in 1..kept.len() {
+        let mut i = 0;
+        while i < kept[j].len() {
+            if Instant::now() >= limit || deadline.is_some_and(|d| Instant::now() >= d) {
+                return inv;
+            }
+            let mut fewer = kept[j].clone();
+            fewer.remove(i);
+            let mut trial = inv.clone();
+            trial[j] = b::and_all(fewer.iter().copied());
+            if check::check(sys, &trial, deadline).is_ok() {
+                kept[j] = fewer;
+                inv = trial;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    inv
+}
+
+fn invariants(m: &Module, sys: &system::System, inv: &[Expr]) -> Vec<Invariant> {
+    let f = m.func(sys.func);
+    sys.cuts
+        .iter()
+        .zip(inv)
+        .skip(1)
+        .map(|(c, e)| Invariant {
+            src: c.src,
+            at: m.describe(c.src),
+            expr: *e,
+            c: cexpr::to_c(*e, f, &sys.state),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,421 @@
+//! The cut-point transition system of `main`: cut points are the entry and
+//! every loop header; between two cut points (and from a cut point to an
+//! error) the loop-free paths are executed symbolically over the registers'
+//! *state symbols* (one per register, its value when the cut point is
+//! reached), with kappa's one definition of integer semantics
+//! ([`kappa_loops::sem`]), so every value is bit-precise modulo 2^w.
+//!
+//! Errors are the calls of `reach_error` and every possible undefined
+//! behaviour the engine counts as a failure ([`sem::undefined_when`]:
+//! division or remainder by zero, signed `MIN / -1`, a shift by the width
+//! or more). `abort()` and returning from `main` end a path without error;
+//! `assume_abort_if_not(c)` (inlined by the frontend) is an assumption.
+//! Inputs (`__VERIFIER_nondet_*`) are fresh symbols per path and call.
+//!
+//! Whatever the encoding cannot model makes [`build`] answer an error with
+//! the reason (the stage is then not applicable): memory (loads, stores,
+//! allocas, addresses), calls left in place, unsupported constructs,
+//! constructors and exit handlers, irreducible control flow, too many paths.
+//!
+//! Registers not yet defined when a cut point is reached hold arbitrary
+//! values in this system (the entry's state is unconstrained): in SSA form
+//! no path reads a register before its definition, so every run of the
+//! program is a run of the system and a safe system means a safe program.
+
+use kappa_expr::build as b;
+use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
+use kappa_ir::{FuncId, Function, Instr, Loc, Module, SrcLoc, Ty, Value, VarId};
+use kappa_loops::closed::sort_of;
+use kappa_loops::sem;
+use rustc_hash::FxHashMap;
+
+/// Most paths enumerated over all cut points; past it the stage gives up.
+pub const MAX_PATHS: usize = 4096;
+
+/// A cut point: the entry of `main` (index 0) or a loop header.
+#[derive(Clone, Debug)]
+pub struct Cut {
+    /// Its location in `main`.
+    pub loc: Loc,
+    /// The source position of its first instruction, when known.
+    pub src: Option<SrcLoc>,
+    /// The integer registers an invariant here may speak of: the phi
+    /// registers of the header and the registers the loop reads but never
+    /// assigns (empty for the entry).
+    pub vars: Vec<VarId>,
+}
+
+/// Where a path ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// At cut point `i`.
+    Cut(usize),
+    /// At an error; the string says which (`reach_error at a.c:9`, ...).
+    Error(String),
+}
+
+/// One loop-free path from a cut point.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The cut point it starts at.
+    pub from: usize,
+    /// Where it ends.
+    pub to: End,
+    /// Its path condition over the state symbols and the path's inputs.
+    pub pc: Expr,
+    /// The registers it assigns, with their values at its end (every other
+    /// register keeps its state symbol).
+    pub theta: Vec<(VarId, Expr)>,
+}
+
+/// The transition system of `main`.
+#[derive(Clone, Debug)]
+pub struct System {
+    /// `main`.
+    pub func: FuncId,
+    /// The state symbol of each register of `main`.
+    pub state: Vec<Symbol>,
+    /// Cut points; index 0 is the entry.
+    pub cuts: Vec<Cut>,
+    /// Every path between cut points and from cut points to errors.
+    pub paths: Vec<Path>,
+}
+
+impl System {
+    /// The value of register `v` at the end of `p` (its state symbol when
+    /// `p` does not assign it).
+    pub fn post(&self, p: &Path, v: VarId) -> Expr {
+        p.theta
+            .iter()
+            .find(|(x, _)| *x == v)
+            .map_or_else(|| b::sym(self.state[v.index()]), |(_, e)| *e)
+    }
+
+    /// `e` (over state symbols) evaluated at the end of path `p`.
+    pub fn after(&self, p: &Path, e: Expr) -> Expr {
+        let map: FxHashMap<Symbol, Expr> = p
+            .theta
+            .iter()
+            .map(|(v, x)| (self.state[v.index()], *x))
+            .collect();
+        kappa_expr::substitute(e, &|s| map.get(&s).copied())
+    }
+
+    /// The register whose state symbol is `s`.
+    pub fn var_of(&self, s: Symbol) -> Option<VarId> {
+        self.state
+            .iter()
+            .position(|x| *x == s)
+            .map(|i| VarId(i as u32))
+    }
+
+    /// The cut point at location `l`.
+    pub fn cut_at(&self, l: Loc) -> Option<usize> {
+        self.cuts.iter().position(|c| c.loc == l)
+    }
+}
+
+/// Builds the transition system of `main` of `m`, or says why it cannot.
+pub fn build(m: &Module) -> Result<System, String> {
+    let fid = m
+        .function_by_name("main")
+        .filter(|f| m.func(*f).defined)
+        .ok_or("no defined `main`")?;
+    if !m.ctors.is_empty() {
+        return Err("the program has constructors".into());
+    }
+    if m.may_run_exit_handlers() {
+        return Err("the program may run exit handlers".into());
+    }
+    let f = m.func(fid);
+    let headers = kappa_loops::loop_headers(f);
+    if headers.contains(&f.entry) {
+        return Err("the entry of main is a loop header".into());
+    }
+    let state = f
+        .vars
+        .iter()
+        .map(|v| {
+            let name = v.name.trim_start_matches('%');
+            Symbol::fresh(name, sort_of(v.ty), SymbolKind::Fresh)
+        })
+        .collect();
+    let mut cuts = vec![Cut {
+        loc: f.entry,
+        src: f.locs[f.entry.index()].src,
+        vars: vec![],
+    }];
+    for h in headers {
+        cuts.push(Cut {
+            loc: h,
+            src: header_src(f, h),
+            vars: loop_vars(f, h),
+        });
+    }
+    let mut sys = System {
+        func: fid,
+        state,
+        cuts,
+        paths: vec![],
+    };
+    for i in 0..sys.cuts.len() {
+        let mut w = Walker {
+            m,
+            f,
+            sys: &sys,
+            from: i,
+            out: vec![],
+            on_path: vec![false; f.locs.len()],
+        };
+        let start = sys.cuts[i].loc;
+        w.walk(start, vec![], FxHashMap::default(), true)?;
+        let found = w.out;
+        sys.paths.extend(found);
+        if sys.paths.len() > MAX_PATHS {
+            return Err(format!("more than {MAX_PATHS} paths between cut points"));
+        }
+    }
+    Ok(sys)
+}
+
+/// The source position of a loop header: its own, else the first one on
+/// the edges into or out of it.
+fn header_src(f: &Function, h: Loc) -> Option<SrcLoc> {
+    f.locs[h.index()].src.or_else(|| {
+        f.edges
+            .iter()
+            .filter(|e| e.to == h || e.from == h)
+            .find_map(|e| e.src)
+    })
+}
+
+/// The integer registers an invariant at header `h` may speak of.
+fn loop_vars(f: &Function, h: Loc) -> Vec<VarId> {
+    let body = kappa_loops::natural_loop(f, h);
+    let mut assigned = vec![false; f.vars.len()];
+    let mut read = vec![false; f.vars.len()];
+    let mut phis = vec![];
+    for e in f.edges.iter().filter(|e| body[e.from.index()]) {
+        for d in defs(&e.instr) {
+            assigned[d.index()] = true;
+        }
+        uses(&e.instr, &mut |v| read[v.index()] = true);
+    }
+    for e in f.edges.iter().filter(|e| e.to == h) {
+        if let Instr::Phi(ms) = &e.instr {
+            phis.extend(ms.iter().map(|(d, _)| *d));
+        }
+    }
+    let mut out: Vec<VarId> = vec![];
+    for v in phis.into_iter().chain(
+        (0..f.vars.len())
+            .map(|i| VarId(i as u32))
+            .filter(|v| read[v.index()] && !assigned[v.index()]),
+    ) {
+        if matches!(f.vars[v.index()].ty, Ty::Int(_)) && !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// The registers an instruction assigns.
+fn defs(i: &Instr) -> Vec<VarId> {
+    match i {
+        Instr::Assign { dst, .. }
+        | Instr::Load { dst, .. }
+        | Instr::Alloca { dst, .. }
+        | Instr::Nondet { dst, .. } => vec![*dst],
+        Instr::Call { dst, .. } => dst.iter().copied().collect(),
+        Instr::Phi(ms) => ms.iter().map(|(d, _)| *d).collect(),
+        _ => vec![],
+    }
+}
+
+/// Calls `f` on every register an instruction reads.
+fn uses(i: &Instr, f: &mut impl FnMut(VarId)) {
+    let mut val = |v: &Value| v.for_each_var(f);
+    match i {
+        Instr::Assign { value, .. } | Instr::Assume(value) => val(value),
+        Instr::Phi(ms) => ms.iter().for_each(|(_, v)| val(v)),
+        Instr::Load { addr, .. } => val(addr),
+        Instr::Store { addr, value } => {
+            val(addr);
+            val(value)
+        }
+        Instr::Alloca { size, .. } => val(size),
+        Instr::Call { args, .. } => args.iter().for_each(val),
+        Instr::Return(Some(v)) => val(v),
+        _ => {}
+    }
+}
+
+/// The path enumeration from one cut point.
+struct Walker<'a> {
+    m: &'a Module,
+    f: &'a Function,
+    sys: &'a System,
+    from: usize,
+    out: Vec<Path>,
+    on_path: Vec<bool>,
+}
+
+type Theta = FxHashMap<VarId, Expr>;
+
+impl Walker<'_> {
+    fn finish(&mut self, to: End, pc: &[Expr], theta: &Theta) {
+        let mut t: Vec<(VarId, Expr)> = theta.iter().map(|(v, e)| (*v, *e)).collect();
+        t.sort_by_key(|(v, _)| *v);
+        self.out.push(Path {
+            from: self.from,
+            to,
+            pc: b::and_all(pc.iter().copied()),
+            theta: t,
+        });
+    }
+
+    /// Follows every edge out of `l` (`first`: `l` is the starting cut).
+    fn walk(&mut self, l: Loc, pc: Vec<Expr>, theta: Theta, first: bool) -> Result<(), String> {
+        if !first {
+            if let Some(c) = self.sys.cut_at(l) {
+                self.finish(End::Cut(c), &pc, &theta);
+                return Ok(());
+            }
+        }
+        if self.out.len() > MAX_PATHS {
+            return Err(format!("more than {MAX_PATHS} paths between cut points"));
+        }
+        if std::mem::replace(&mut self.on_path[l.index()], true) {
+            return Err("a cycle without a loop header (irreducible control flow)".into());
+        }
+        let f = self.f;
+        for &eid in &f.succs[l.index()] {
+            let e = &f.edges[eid.index()];
+            let at = self.m.describe(e.src);
+            let before = pc.clone();
+            let mut pc = pc.clone();
+            let mut theta = theta.clone();
+            let mut ub = vec![];
+            let mut next = true;
+            match &e.instr {
+                Instr::Assign { dst, value } => {
+                    let v = self.value(value, &theta, &mut ub)?;
+                    theta.insert(*dst, v);
+                }
+                Instr::Assume(c) => {
+                    let v = self.value(c, &theta, &mut ub)?;
+                    pc.push(v);
+                }
+                Instr::Phi(ms) => {
+                    let mut vals = vec![];
+                    for (d, v) in ms {
+                        vals.push((*d, self.value(v, &theta, &mut ub)?));
+                    }
+                    theta.extend(vals);
+                }
+                Instr::Nondet { dst, ty, .. } => {
+                    let s = Symbol::fresh("in", sort_of(*ty), SymbolKind::Fresh);
+                    theta.insert(*dst, b::sym(s));
+                }
+                Instr::Return(v) => {
+                    if let Some(v) = v {
+                        self.value(v, &theta, &mut ub)?;
+                    }
+                    next = false;
+                }
+                Instr::Halt => next = false,
+                Instr::Error => {
+                    self.finish(End::Error(format!("reach_error at {at}")), &pc, &theta);
+                    next = false;
+                }
+                Instr::Load { .. } | Instr::Store { .. } | Instr::Alloca { .. } => {
+                    return Err(format!(
+                        "memory access at {at} (only registers are modelled)"
+                    ));
+                }
+                Instr::Call { callee, .. } => {
+                    let name = match callee {
+                        kappa_ir::Callee::Direct(g) => self.m.func(*g).name.clone(),
+                        kappa_ir::Callee::Indirect(_) => "a function pointer".into(),
+                    };
+                    return Err(format!("call of {name} at {at}"));
+                }
+                Instr::Unsupported(what) => return Err(format!("unsupported: {what} at {at}")),
+            }
+            // an operation's undefined behaviour happens before the edge's effect
+            for u in ub {
+                let mut c = before.clone();
+                c.push(u);
+                self.finish(
+                    End::Error(format!("possible undefined behaviour at {at}")),
+                    &c,
+                    &theta,
+                );
+            }
+            if next && pc.last().and_then(|c| c.as_bool_const()) != Some(false) {
+                self.walk(e.to, pc, theta, false)?;
+            }
+        }
+        self.on_path[l.index()] = false;
+        Ok(())
+    }
+
+    /// The value of `v` under θ; the undefined-behaviour conditions of its
+    /// operations go to `ub`.
+    fn value(&self, v: &Value, th: &Theta, ub: &mut Vec<Expr>) -> Result<Expr, String> {
+        Ok(match v {
+            Value::Var(x) => th
+                .get(x)
+                .copied()
+                .unwrap_or_else(|| b::sym(self.sys.state[x.index()])),
+            Value::Const { ty, bits } => match ty {
+                Ty::Bool => b::bool_const(*bits != 0),
+                Ty::Int(w) => b::bv(*w, *bits),
+            },
+            Value::GlobalAddr(_) | Value::FuncAddr(_) => {
+                return Err("memory: the address of a global or a function".into())
+            }
+            Value::Undef(ty) => b::sym(Symbol::fresh("undef", sort_of(*ty), SymbolKind::Fresh)),
+            Value::Not(a) => {
+                let x = self.value(a, th, ub)?;
+                if x.sort() == Sort::Bool {
+                    b::not(x)
+                } else {
+                    b::bvnot(x)
+                }
+            }
+            Value::Binary { op, lhs, rhs, .. } => {
+                let x = self.value(lhs, th, ub)?;
+                let y = self.value(rhs, th, ub)?;
+                if x.sort() == Sort::Bool {
+                    match op {
+                        kappa_ir::BinOp::And => b::and(x, y),
+                        kappa_ir::BinOp::Or => b::or(x, y),
+                        kappa_ir::BinOp::Xor => b::ne(x, y),
+                        _ => return Err(format!("boolean operator {op:?}")),
+                    }
+                } else {
+                    ub.extend(sem::undefined_when(*op, x, y));
+                    b::bin(sem::bv_op(*op), x, y)
+                }
+            }
+            Value::Cmp { op, lhs, rhs } => {
+                let x = self.value(lhs, th, ub)?;
+                let y = self.value(rhs, th, ub)?;
+                sem::cmp(*op, x, y)
+            }
+            Value::Cast { op, to, arg } => {
+                let x = self.value(arg, th, ub)?;
+                sem::cast(*op, *to, x).ok_or("a cast of an array")?
+            }
+            Value::Select {
+                cond, then, else_, ..
+            } => {
+                let c = self.value(cond, th, ub)?;
+                let t = self.value(then, th, ub)?;
+                let e = self.value(else_, th, ub)?;
+                b::ite(c, t, e)
+            }
+        })
+    }
+}
