@@ -112,6 +112,7 @@ fn outcome(
         },
         replays,
         earlier_trees: vec![],
+        invariants: vec![],
     }
 }
 

@@ -32,6 +32,13 @@ pub const MAX_CONSTS: usize = 12;
 /// The candidate atoms at each cut point (none at the entry).
 pub fn candidates(sys: &System) -> Vec<Vec<Expr>> {
     let consts = constants(sys);
+    // program constants as coefficients of pair relations (`c == 10*i`)
+    let mut factors: Vec<i128> = (1..=3).flat_map(|k| [k, -k]).collect();
+    for &(_, v) in &consts {
+        if (4..=1000).contains(&v) && !factors.contains(&-(v as i128)) {
+            factors.push(-(v as i128));
+        }
+    }
     let mut out = vec![vec![]];
     for j in 1..sys.cuts.len() {
         let mut c = Pool::new(sys);
@@ -73,7 +80,7 @@ pub fn candidates(sys: &System) -> Vec<Vec<Expr>> {
                 }
             }
         }
-        linear(sys, j, &vars, &mut c);
+        linear(sys, j, &vars, &factors, &mut c);
         out.push(c.atoms);
     }
     out
@@ -178,10 +185,13 @@ fn constants(sys: &System) -> Vec<(u32, u128)> {
 /// The constant increment of `v` on path `p` (`None`: not constant).
 fn step(sys: &System, p: &Path, v: VarId) -> Option<u128> {
     let s = b::sym(sys.state[v.index()]);
-    b::sub(sys.post(p, v), s).as_bv_const()
+    match kappa_loops::closed::step_of(s, sys.post(p, v))? {
+        kappa_loops::closed::Step::Add(c) => Some(c),
+        kappa_loops::closed::Step::Mul(_) => None,
+    }
 }
 
-fn linear(sys: &System, j: usize, vars: &[VarId], c: &mut Pool) {
+fn linear(sys: &System, j: usize, vars: &[VarId], factors: &[i128], c: &mut Pool) {
     let around: Vec<&Path> = sys
         .paths
         .iter()
@@ -192,7 +202,7 @@ fn linear(sys: &System, j: usize, vars: &[VarId], c: &mut Pool) {
         .iter()
         .filter(|p| p.from != j && p.to == End::Cut(j))
         .collect();
-    if around.is_empty() || into.is_empty() {
+    if into.is_empty() {
         return;
     }
     // the increments of each register on each path around the loop
@@ -206,13 +216,15 @@ fn linear(sys: &System, j: usize, vars: &[VarId], c: &mut Pool) {
         combos.push(vec![(x, 1)]);
         for y in x + 1..n {
             for a in 1..=3i128 {
-                for bb in -3..=3i128 {
-                    if bb != 0 {
-                        combos.push(vec![(x, a), (y, bb)]);
+                for &bb in factors {
+                    combos.push(vec![(x, a), (y, bb)]);
+                    if a == 1 && bb.abs() > 3 {
+                        combos.push(vec![(y, a), (x, bb)]);
                     }
                 }
             }
-            for z in y + 1..n {
+            // (without a path around the loop, as for an outer loop, only pairs)
+            for z in (y + 1..n).filter(|_| !around.is_empty()) {
                 for bb in -2..=2i128 {
                     for cc in -2..=2i128 {
                         if bb != 0 && cc != 0 {

@@ -26,7 +26,7 @@ fn unsigned(w: u32) -> String {
     match w {
         8 => "unsigned char".into(),
         16 => "unsigned short".into(),
-        32 => "unsigned int".into(),
+        32 => "unsigned".into(),
         64 => "unsigned long long".into(),
         128 => "unsigned __int128".into(),
         _ => format!("unsigned _BitInt({w})"),
@@ -63,6 +63,8 @@ fn c(e: Expr, name: &dyn Fn(kappa_expr::Symbol) -> String) -> String {
     let bv = |x: Expr| c(x, name);
     match e.kind() {
         Kind::BoolConst(t) => (if t { "1" } else { "0" }).into(),
+        Kind::BvConst { width: 32, value } => format!("{value}u"),
+        Kind::BvConst { width: 64, value } => format!("{value}ull"),
         Kind::BvConst { width, value } => {
             let s = kappa_expr::to_signed(value, width);
             if (-1000..0).contains(&s) {
@@ -118,7 +120,12 @@ fn c(e: Expr, name: &dyn Fn(kappa_expr::Symbol) -> String) -> String {
                         BvOp::Xor => "^",
                         _ => "?",
                     };
-                    format!("({u})({l} {o} {r})")
+                    if matches!(w(e), 32 | 64) {
+                        // unsigned operands: no promotion, the result wraps
+                        format!("({l} {o} {r})")
+                    } else {
+                        format!("({u})({l} {o} {r})")
+                    }
                 }
             }
         }

@@ -19,7 +19,7 @@ pub fn houdini(
     mut cands: Vec<Vec<Expr>>,
     deadline: Option<Instant>,
 ) -> Result<Vec<Vec<Expr>>, String> {
-    let mut solver = crate::check::fresh_solver(std::time::Duration::from_secs(5), deadline);
+    let mut solver = crate::check::fresh_solver(std::time::Duration::from_secs(2), deadline);
     loop {
         let mut changed = false;
         for p in &sys.paths {
@@ -50,7 +50,15 @@ pub fn houdini(
                         }
                         changed = true;
                     }
-                    SatResult::Unknown(why) => return Err(format!("solver unknown: {why}")),
+                    SatResult::Unknown(why) => {
+                        // hard queries come from nonlinear atoms: drop them
+                        let before = cands[to].len();
+                        cands[to].retain(|c| !nonlinear(*c));
+                        if cands[to].len() == before {
+                            return Err(format!("solver unknown: {why}"));
+                        }
+                        changed = true;
+                    }
                 }
             }
         }
@@ -58,4 +66,28 @@ pub fn houdini(
             return Ok(cands);
         }
     }
+}
+
+/// Whether `e` multiplies two non-constant terms (its queries are hard).
+pub fn nonlinear(e: Expr) -> bool {
+    let mut stack = vec![e];
+    let mut seen = rustc_hash::FxHashSet::default();
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        let k = x.kind();
+        if let kappa_expr::Kind::Bin(
+            kappa_expr::BvOp::Mul | kappa_expr::BvOp::UDiv | kappa_expr::BvOp::URem,
+            a,
+            y,
+        ) = k
+        {
+            if !a.is_const() && !y.is_const() {
+                return true;
+            }
+        }
+        stack.extend(k.children());
+    }
+    false
 }

@@ -64,19 +64,60 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
     };
     let cands = candidates::candidates(&sys);
     let pool: usize = cands.iter().map(Vec::len).sum();
-    let kept = match houdini::houdini(&sys, cands, opts.deadline) {
-        Ok(k) => k,
-        Err(why) => return Outcome::Unknown(format!("invariant search stopped: {why}")),
-    };
-    let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
-    inv[0] = b::tru();
-    if let Err(r) = check::check(&sys, &inv, opts.deadline) {
-        return Outcome::Unknown(format!(
-            "no safe inductive invariant among {pool} candidate atoms ({r})"
-        ));
+    // linear atoms first (cheap queries); then with the nonlinear ones
+    let linear: Vec<Vec<Expr>> = cands
+        .iter()
+        .map(|c| {
+            c.iter()
+                .copied()
+                .filter(|a| !houdini::nonlinear(*a))
+                .collect()
+        })
+        .collect();
+    let has_nonlinear = linear.iter().zip(&cands).any(|(l, c)| l.len() < c.len());
+    let mut rounds = vec![linear];
+    if has_nonlinear {
+        rounds.push(cands);
     }
-    let inv = minimize(&sys, kept, inv, opts.deadline);
-    Outcome::Proved(invariants(m, &sys, &inv))
+    let mut last = String::new();
+    for round in rounds {
+        let kept = match houdini::houdini(&sys, round, opts.deadline) {
+            Ok(k) => k,
+            Err(why) => {
+                last = format!("invariant search stopped: {why}");
+                continue;
+            }
+        };
+        debug_dump(&sys, &kept);
+        let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
+        inv[0] = b::tru();
+        match check::check(&sys, &inv, opts.deadline) {
+            Ok(()) => {
+                let inv = minimize(&sys, kept, inv, opts.deadline);
+                return Outcome::Proved(invariants(m, &sys, &inv));
+            }
+            Err(r) => {
+                last = format!("no safe inductive invariant among {pool} candidate atoms ({r})")
+            }
+        }
+    }
+    Outcome::Unknown(last)
+}
+
+/// With `KAPPA_PROVE_DEBUG` set: the surviving candidates and the paths on
+/// stderr.
+fn debug_dump(sys: &system::System, kept: &[Vec<Expr>]) {
+    if std::env::var_os("KAPPA_PROVE_DEBUG").is_none() {
+        return;
+    }
+    for (j, k) in kept.iter().enumerate() {
+        for a in k {
+            eprintln!("kept at cut {j}: {a}");
+        }
+    }
+    for p in &sys.paths {
+        eprintln!("path {} -> {:?}: {}", p.from, p.to, p.pc);
+    }
 }
 
 /// A smaller certificate: each atom is dropped when the rest still checks

@@ -189,29 +189,56 @@ fn header_src(f: &Function, h: Loc) -> Option<SrcLoc> {
     })
 }
 
-/// The integer registers an invariant at header `h` may speak of.
+/// The integer registers an invariant at header `h` may speak of: the
+/// header's phi registers, then every register read at or after `h` that
+/// the loop does not assign and that is assigned before `h`.
 fn loop_vars(f: &Function, h: Loc) -> Vec<VarId> {
     let body = kappa_loops::natural_loop(f, h);
-    let mut assigned = vec![false; f.vars.len()];
-    let mut read = vec![false; f.vars.len()];
-    let mut phis = vec![];
-    for e in f.edges.iter().filter(|e| body[e.from.index()]) {
-        for d in defs(&e.instr) {
-            assigned[d.index()] = true;
+    let n = f.locs.len();
+    // locations reachable from h, and locations reaching h
+    let (mut fwd, mut bwd) = (vec![false; n], vec![false; n]);
+    let mut stack = vec![h];
+    while let Some(l) = stack.pop() {
+        if !std::mem::replace(&mut fwd[l.index()], true) {
+            stack.extend(f.out_edges(l).map(|(_, e)| e.to));
         }
-        uses(&e.instr, &mut |v| read[v.index()] = true);
     }
+    let mut preds: Vec<Vec<Loc>> = vec![vec![]; n];
+    for e in &f.edges {
+        preds[e.to.index()].push(e.from);
+    }
+    stack.push(h);
+    while let Some(l) = stack.pop() {
+        if !std::mem::replace(&mut bwd[l.index()], true) {
+            stack.extend(preds[l.index()].iter().copied());
+        }
+    }
+    let mut in_loop = vec![false; f.vars.len()];
+    let mut before = vec![false; f.vars.len()];
+    let mut read = vec![false; f.vars.len()];
+    for e in &f.edges {
+        for d in defs(&e.instr) {
+            if body[e.from.index()] {
+                in_loop[d.index()] = true;
+            } else if bwd[e.to.index()] {
+                before[d.index()] = true;
+            }
+        }
+        if fwd[e.from.index()] {
+            uses(&e.instr, &mut |v| read[v.index()] = true);
+        }
+    }
+    let mut phis = vec![];
     for e in f.edges.iter().filter(|e| e.to == h) {
         if let Instr::Phi(ms) = &e.instr {
             phis.extend(ms.iter().map(|(d, _)| *d));
         }
     }
+    let outer = (0..f.vars.len())
+        .map(|i| VarId(i as u32))
+        .filter(|v| read[v.index()] && before[v.index()] && !in_loop[v.index()]);
     let mut out: Vec<VarId> = vec![];
-    for v in phis.into_iter().chain(
-        (0..f.vars.len())
-            .map(|i| VarId(i as u32))
-            .filter(|v| read[v.index()] && !assigned[v.index()]),
-    ) {
+    for v in phis.into_iter().chain(outer) {
         if matches!(f.vars[v.index()].ty, Ty::Int(_)) && !out.contains(&v) {
             out.push(v);
         }

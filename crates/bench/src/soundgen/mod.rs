@@ -25,7 +25,7 @@ pub struct Setup {
 }
 
 /// Every configuration the net checks.
-pub const SETUPS: [Setup; 8] = [
+pub const SETUPS: [Setup; 9] = [
     Setup {
         name: "classic",
         args: &["--mode", "classic"],
@@ -57,6 +57,10 @@ pub const SETUPS: [Setup; 8] = [
     Setup {
         name: "compact+match",
         args: &["--mode", "compact", "--state-matching"],
+    },
+    Setup {
+        name: "prove",
+        args: &["--mode", "prove"],
     },
 ];
 
