@@ -83,6 +83,32 @@ pub fn candidates(sys: &System) -> Vec<Vec<Expr>> {
         linear(sys, j, &vars, &factors, &mut c);
         out.push(c.atoms);
     }
+    // an atom of one header is a candidate at every header whose registers
+    // it speaks of (an outer loop's relation holds in its inner loop)
+    for j in 1..out.len() {
+        let here: FxHashSet<kappa_expr::Symbol> = sys.cuts[j]
+            .vars
+            .iter()
+            .map(|v| sys.state[v.index()])
+            .collect();
+        let mut extra = vec![];
+        for (k, atoms) in out.iter().enumerate() {
+            if k == j {
+                continue;
+            }
+            for &a in atoms {
+                let (syms, _) = kappa_expr::print::free_symbols(&[a]);
+                if syms.iter().all(|s| here.contains(s)) && !out[j].contains(&a) {
+                    extra.push(a);
+                }
+            }
+        }
+        for a in extra {
+            if !out[j].contains(&a) {
+                out[j].push(a);
+            }
+        }
+    }
     out
 }
 
@@ -91,6 +117,7 @@ struct Pool<'a> {
     sys: &'a System,
     atoms: Vec<Expr>,
     seen: FxHashSet<Expr>,
+    norm: crate::poly::Normalizer,
 }
 
 impl<'a> Pool<'a> {
@@ -99,9 +126,11 @@ impl<'a> Pool<'a> {
             sys,
             atoms: vec![],
             seen: FxHashSet::default(),
+            norm: crate::poly::Normalizer::default(),
         }
     }
     fn add(&mut self, a: Expr) {
+        let a = self.norm.normalize(a);
         if a.as_bool_const().is_some() || !over_state(self.sys, a) || !self.seen.insert(a) {
             return;
         }
@@ -263,8 +292,7 @@ fn linear(sys: &System, j: usize, vars: &[VarId], factors: &[i128], c: &mut Pool
         };
         let here = lhs(&|v| b::sym(sys.state[v.index()]));
         for p in &into {
-            let k = lhs(&|v| sys.post(p, v));
-            if unchanged_on(sys, p, k) {
+            if let Some(k) = at_end(sys, p, lhs(&|v| sys.post(p, v))) {
                 c.add(b::eq(here, k));
             }
         }
@@ -272,15 +300,30 @@ fn linear(sys: &System, j: usize, vars: &[VarId], factors: &[i128], c: &mut Pool
     quadratic(sys, j, vars, &steps, &into, c);
 }
 
-/// Whether `e` is over state symbols of registers path `p` does not assign
-/// (so it has the same value at both ends of `p`).
-fn unchanged_on(sys: &System, p: &Path, e: Expr) -> bool {
+/// `e`, a value at the end of path `p` over the state symbols at its start
+/// and the symbols it created, as an expression over the state symbols at
+/// its end: a symbol the path stored in a register (an input) becomes
+/// that register; registers the path does not assign stay. `None` when
+/// something else remains.
+fn at_end(sys: &System, p: &Path, e: Expr) -> Option<Expr> {
+    let mut held = rustc_hash::FxHashMap::default();
+    for (v, x) in &p.theta {
+        if let Kind::Sym(s) = x.kind() {
+            if sys.var_of(s).is_none() {
+                held.entry(s).or_insert(sys.state[v.index()]);
+            }
+        }
+    }
+    let e = kappa_expr::substitute(e, &|s| held.get(&s).map(|r| b::sym(*r)));
     let (syms, funcs) = kappa_expr::print::free_symbols(&[e]);
-    funcs.is_empty()
+    let ok = funcs.is_empty()
         && syms.iter().all(|s| {
-            sys.var_of(*s)
-                .is_some_and(|v| !p.theta.iter().any(|(x, _)| *x == v))
-        })
+            held.values().any(|r| r == s)
+                || sys
+                    .var_of(*s)
+                    .is_some_and(|v| !p.theta.iter().any(|(x, _)| *x == v))
+        });
+    ok.then_some(e)
 }
 
 fn quadratic(
@@ -318,8 +361,7 @@ fn quadratic(
                         };
                         let here = f(b::sym(sys.state[s.index()]), b::sym(sys.state[i.index()]));
                         for p in into {
-                            let k = f(sys.post(p, s), sys.post(p, i));
-                            if unchanged_on(sys, p, k) {
+                            if let Some(k) = at_end(sys, p, f(sys.post(p, s), sys.post(p, i))) {
                                 c.add(b::eq(here, k));
                             }
                         }

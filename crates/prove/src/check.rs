@@ -82,6 +82,7 @@ pub fn check(sys: &System, inv: &[Expr], deadline: Option<Instant>) -> Result<()
         ));
     }
     let mut solver = fresh_solver(Duration::from_secs(10), deadline);
+    let mut norm = crate::poly::Normalizer::default();
     for (i, p) in sys.paths.iter().enumerate() {
         let (goal, fail) = match &p.to {
             End::Cut(j) => {
@@ -94,7 +95,7 @@ pub fn check(sys: &System, inv: &[Expr], deadline: Option<Instant>) -> Result<()
             }
             End::Error(_) => (b::tru(), Rejection::Unsafe(i)),
         };
-        let q = b::and_all([inv[p.from], p.pc, goal]);
+        let q = norm.normalize(b::and_all([inv[p.from], p.pc, goal]));
         match solver.check(&[], q) {
             SatResult::Unsat => {}
             SatResult::Sat(_) => return Err(fail),

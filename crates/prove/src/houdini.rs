@@ -20,6 +20,7 @@ pub fn houdini(
     deadline: Option<Instant>,
 ) -> Result<Vec<Vec<Expr>>, String> {
     let mut solver = crate::check::fresh_solver(std::time::Duration::from_secs(2), deadline);
+    let mut norm = crate::poly::Normalizer::default();
     loop {
         let mut changed = false;
         for p in &sys.paths {
@@ -31,9 +32,13 @@ pub fn houdini(
                 if cands[to].is_empty() {
                     break;
                 }
-                let pre = b::and_all(cands[p.from].iter().copied());
-                let posts: Vec<Expr> = cands[to].iter().map(|c| sys.after(p, *c)).collect();
-                let q = b::and_all([pre, p.pc, b::not(b::and_all(posts.iter().copied()))]);
+                let pre = norm.normalize(b::and_all(cands[p.from].iter().copied()));
+                let posts: Vec<Expr> = cands[to]
+                    .iter()
+                    .map(|c| norm.normalize(sys.after(p, *c)))
+                    .collect();
+                let pc = norm.normalize(p.pc);
+                let q = b::and_all([pre, pc, b::not(b::and_all(posts.iter().copied()))]);
                 match solver.check(&[], q) {
                     SatResult::Unsat => break,
                     SatResult::Sat(m) => {
@@ -50,13 +55,20 @@ pub fn houdini(
                         }
                         changed = true;
                     }
-                    SatResult::Unknown(why) => {
-                        // hard queries come from nonlinear atoms: drop them
-                        let before = cands[to].len();
-                        cands[to].retain(|c| !nonlinear(*c));
-                        if cands[to].len() == before {
-                            return Err(format!("solver unknown: {why}"));
+                    SatResult::Unknown(_) => {
+                        // one candidate at a time: each query is smaller
+                        let pc = b::and(pre, pc);
+                        let mut keep = vec![];
+                        for (c, post) in cands[to].iter().zip(&posts) {
+                            if let SatResult::Unsat = solver.check(&[], b::and(pc, b::not(*post))) {
+                                keep.push(*c);
+                            }
                         }
+                        if keep.len() == cands[to].len() {
+                            // each holds alone, so their conjunction holds
+                            break;
+                        }
+                        cands[to] = keep;
                         changed = true;
                     }
                 }

@@ -17,6 +17,7 @@ pub mod candidates;
 pub mod cexpr;
 pub mod check;
 pub mod houdini;
+pub mod poly;
 pub mod system;
 
 use kappa_expr::build as b;
@@ -62,7 +63,11 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
         Ok(s) => s,
         Err(why) => return Outcome::NotApplicable(why),
     };
+    let t0 = Instant::now();
     let cands = candidates::candidates(&sys);
+    if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+        eprintln!("candidates at {:?}", t0.elapsed());
+    }
     let pool: usize = cands.iter().map(Vec::len).sum();
     // linear atoms first (cheap queries); then with the nonlinear ones
     let linear: Vec<Vec<Expr>> = cands
@@ -89,10 +94,16 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
             }
         };
         debug_dump(&sys, &kept);
+        if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+            eprintln!("houdini round done at {:?}", t0.elapsed());
+        }
         let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
         inv[0] = b::tru();
         match check::check(&sys, &inv, opts.deadline) {
             Ok(()) => {
+                if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+                    eprintln!("checked at {:?}", t0.elapsed());
+                }
                 let inv = minimize(&sys, kept, inv, opts.deadline);
                 return Outcome::Proved(invariants(m, &sys, &inv));
             }
@@ -120,31 +131,49 @@ fn debug_dump(sys: &system::System, kept: &[Vec<Expr>]) {
     }
 }
 
-/// A smaller certificate: each atom is dropped when the rest still checks
-/// (while time is left; what is returned always checked).
+/// A smaller certificate: chunks of atoms (halves first, then smaller)
+/// are dropped when the rest still checks, while time is left (at most
+/// 2 s and half of the time to `deadline`); what is returned always
+/// checked.
 fn minimize(
     sys: &system::System,
     mut kept: Vec<Vec<Expr>>,
     mut inv: Vec<Expr>,
     deadline: Option<Instant>,
 ) -> Vec<Expr> {
-    let limit = Instant::now() + std::time::Duration::from_secs(2);
+    let now = Instant::now();
+    let mut budget = std::time::Duration::from_secs(2);
+    if let Some(d) = deadline {
+        budget = budget.min(d.saturating_duration_since(now) / 2);
+    }
+    let limit = now + budget;
     for j in 1..kept.len() {
-        let mut i = 0;
-        while i < kept[j].len() {
-            if Instant::now() >= limit || deadline.is_some_and(|d| Instant::now() >= d) {
-                return inv;
+        let mut size = kept[j].len().div_ceil(2).max(1);
+        loop {
+            let mut i = 0;
+            while i < kept[j].len() {
+                if Instant::now() >= limit {
+                    return inv;
+                }
+                let end = (i + size).min(kept[j].len());
+                let fewer: Vec<Expr> = kept[j][..i]
+                    .iter()
+                    .chain(&kept[j][end..])
+                    .copied()
+                    .collect();
+                let mut trial = inv.clone();
+                trial[j] = b::and_all(fewer.iter().copied());
+                if check::check(sys, &trial, Some(limit)).is_ok() {
+                    kept[j] = fewer;
+                    inv = trial;
+                } else {
+                    i = end;
+                }
             }
-            let mut fewer = kept[j].clone();
-            fewer.remove(i);
-            let mut trial = inv.clone();
-            trial[j] = b::and_all(fewer.iter().copied());
-            if check::check(sys, &trial, deadline).is_ok() {
-                kept[j] = fewer;
-                inv = trial;
-            } else {
-                i += 1;
+            if size == 1 {
+                break;
             }
+            size = size.div_ceil(2);
         }
     }
     inv
