@@ -74,7 +74,7 @@ fn programs_the_encoding_cannot_model_are_not_applicable() {
     let p = dir.path().join("arr.c");
     std::fs::write(
         &p,
-        "extern void reach_error(void);\nint a[4];\nint main(void) { for (int i = 0; i < 4; i++) a[i] = i; if (a[2] != 2) reach_error(); return 0; }\n",
+        "extern void reach_error(void);\nextern unsigned __VERIFIER_nondet_uint(void);\nint main(void) { unsigned n = __VERIFIER_nondet_uint(); if (n == 0 || n > 8) return 0; int a[n]; for (unsigned i = 0; i < n; i++) a[i] = i; if (a[0] != 0) reach_error(); return 0; }\n",
     )
     .unwrap();
     let v = verify_json(&p, 10, &["--mode", "prove"]);

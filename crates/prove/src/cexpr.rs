@@ -6,7 +6,6 @@
 //! SSA suffix `.N` dropped).
 
 use kappa_expr::{BvOp, Expr, Kind, Sort};
-use kappa_ir::Function;
 
 /// The C name of register name `n`: `%x.0` → `x`, `%call` → `call`.
 pub fn source_name(n: &str) -> String {
@@ -45,12 +44,20 @@ fn signed(w: u32) -> String {
 }
 
 /// `e` (over the state symbols of `f`'s registers, `state`) as C.
-pub fn to_c(e: Expr, f: &Function, state: &[kappa_expr::Symbol]) -> String {
-    let name = |s: kappa_expr::Symbol| {
-        state
-            .iter()
-            .position(|x| *x == s)
-            .map_or_else(|| s.name(), |i| source_name(&f.vars[i].name))
+/// `names` are the state variables' names (see [`crate::system::System`]);
+/// two state variables of one name in `e` (an inner loop's `c` and the
+/// outer loop's) print with their SSA names (`c.0`, `c.1`), which are not C.
+pub fn to_c(e: Expr, names: &[String], state: &[kappa_expr::Symbol]) -> String {
+    let (syms, _) = kappa_expr::print::free_symbols(&[e]);
+    let index = |s: kappa_expr::Symbol| state.iter().position(|x| *x == s);
+    let clash = |i: usize| {
+        syms.iter()
+            .filter_map(|s| index(*s))
+            .any(|j| j != i && names[j] == names[i])
+    };
+    let name = |s: kappa_expr::Symbol| match index(s) {
+        Some(i) if !clash(i) => names[i].clone(),
+        _ => s.name().trim_start_matches('%').to_string(),
     };
     c(e, &name)
 }

@@ -17,6 +17,7 @@ pub mod candidates;
 pub mod cexpr;
 pub mod check;
 pub mod houdini;
+pub mod memory;
 pub mod poly;
 pub mod system;
 
@@ -180,7 +181,6 @@ fn minimize(
 }
 
 fn invariants(m: &Module, sys: &system::System, inv: &[Expr]) -> Vec<Invariant> {
-    let f = m.func(sys.func);
     sys.cuts
         .iter()
         .zip(inv)
@@ -189,7 +189,7 @@ fn invariants(m: &Module, sys: &system::System, inv: &[Expr]) -> Vec<Invariant> 
             src: c.src,
             at: m.describe(c.src),
             expr: *e,
-            c: cexpr::to_c(*e, f, &sys.state),
+            c: cexpr::to_c(*e, &sys.names, &sys.state),
         })
         .collect()
 }

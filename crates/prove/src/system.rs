@@ -79,6 +79,14 @@ pub struct System {
     pub cuts: Vec<Cut>,
     /// Every path between cut points and from cut points to errors.
     pub paths: Vec<Path>,
+    /// The source-level name of each state variable (registers without
+    /// their SSA suffix, then the scalar globals).
+    pub names: Vec<String>,
+    /// The scalar globals; the one at index `k` is the state variable
+    /// `VarId(registers + k)` (see [`crate::memory`]).
+    pub scalars: Vec<crate::memory::Scalar>,
+    /// The address symbol of each global of the module.
+    pub addrs: Vec<Symbol>,
 }
 
 impl System {
@@ -132,7 +140,8 @@ pub fn build(m: &Module) -> Result<System, String> {
     if headers.contains(&f.entry) {
         return Err("the entry of main is a loop header".into());
     }
-    let state = f
+    let scalars = crate::memory::scalar_globals(m, f);
+    let mut state: Vec<Symbol> = f
         .vars
         .iter()
         .map(|v| {
@@ -140,16 +149,35 @@ pub fn build(m: &Module) -> Result<System, String> {
             Symbol::fresh(name, sort_of(v.ty), SymbolKind::Fresh)
         })
         .collect();
+    let mut names: Vec<String> = f
+        .vars
+        .iter()
+        .map(|v| crate::cexpr::source_name(&v.name))
+        .collect();
+    for sc in &scalars {
+        let name = &m.globals[sc.global.index()].name;
+        state.push(Symbol::fresh(name, Sort::Bv(sc.width), SymbolKind::Fresh));
+        names.push(name.clone());
+    }
+    let pb = m.data_model.pointer_bits();
+    let addrs = m
+        .globals
+        .iter()
+        .map(|g| Symbol::fresh(&format!("&{}", g.name), Sort::Bv(pb), SymbolKind::Fresh))
+        .collect();
     let mut cuts = vec![Cut {
         loc: f.entry,
         src: f.locs[f.entry.index()].src,
         vars: vec![],
     }];
+    let globals = (0..scalars.len()).map(|k| VarId((f.vars.len() + k) as u32));
     for h in headers {
+        let mut vars = loop_vars(f, h);
+        vars.extend(globals.clone());
         cuts.push(Cut {
             loc: h,
             src: header_src(f, h),
-            vars: loop_vars(f, h),
+            vars,
         });
     }
     let mut sys = System {
@@ -157,6 +185,9 @@ pub fn build(m: &Module) -> Result<System, String> {
         state,
         cuts,
         paths: vec![],
+        names,
+        scalars,
+        addrs,
     };
     for i in 0..sys.cuts.len() {
         let mut w = Walker {
@@ -168,7 +199,14 @@ pub fn build(m: &Module) -> Result<System, String> {
             on_path: vec![false; f.locs.len()],
         };
         let start = sys.cuts[i].loc;
-        w.walk(start, vec![], FxHashMap::default(), true)?;
+        // at the entry, the scalar globals hold their initial values
+        let mut theta = FxHashMap::default();
+        if i == 0 {
+            for (k, sc) in sys.scalars.iter().enumerate() {
+                theta.insert(VarId((f.vars.len() + k) as u32), b::bv(sc.width, sc.init));
+            }
+        }
+        w.walk(start, vec![], theta, true)?;
         let found = w.out;
         sys.paths.extend(found);
         if sys.paths.len() > MAX_PATHS {
@@ -259,22 +297,31 @@ fn defs(i: &Instr) -> Vec<VarId> {
     }
 }
 
-/// Calls `f` on every register an instruction reads.
-fn uses(i: &Instr, f: &mut impl FnMut(VarId)) {
-    let mut val = |v: &Value| v.for_each_var(f);
+/// Calls `f` on every value an instruction reads.
+pub(crate) fn instr_values(i: &Instr, f: &mut dyn FnMut(&Value)) {
     match i {
-        Instr::Assign { value, .. } | Instr::Assume(value) => val(value),
-        Instr::Phi(ms) => ms.iter().for_each(|(_, v)| val(v)),
-        Instr::Load { addr, .. } => val(addr),
+        Instr::Assign { value, .. } | Instr::Assume(value) => f(value),
+        Instr::Phi(ms) => ms.iter().for_each(|(_, v)| f(v)),
+        Instr::Load { addr, .. } => f(addr),
         Instr::Store { addr, value } => {
-            val(addr);
-            val(value)
+            f(addr);
+            f(value)
         }
-        Instr::Alloca { size, .. } => val(size),
-        Instr::Call { args, .. } => args.iter().for_each(val),
-        Instr::Return(Some(v)) => val(v),
+        Instr::Alloca { size, .. } => f(size),
+        Instr::Call { callee, args, .. } => {
+            if let kappa_ir::Callee::Indirect(v) = callee {
+                f(v);
+            }
+            args.iter().for_each(f);
+        }
+        Instr::Return(Some(v)) => f(v),
         _ => {}
     }
+}
+
+/// Calls `f` on every register an instruction reads.
+fn uses(i: &Instr, f: &mut impl FnMut(VarId)) {
+    instr_values(i, &mut |v| v.for_each_var(f));
 }
 
 /// The path enumeration from one cut point.
@@ -355,10 +402,30 @@ impl Walker<'_> {
                     self.finish(End::Error(format!("reach_error at {at}")), &pc, &theta);
                     next = false;
                 }
-                Instr::Load { .. } | Instr::Store { .. } | Instr::Alloca { .. } => {
-                    return Err(format!(
-                        "memory access at {at} (only registers are modelled)"
-                    ));
+                Instr::Load { dst, addr, ty } => {
+                    let a = self.value(addr, &theta, &mut ub)?;
+                    let v = match self.access(a, ty.store_bytes() as u64, false, &at, &mut ub)? {
+                        Some(g) => theta
+                            .get(&g)
+                            .copied()
+                            .unwrap_or_else(|| b::sym(self.sys.state[g.index()])),
+                        None => b::sym(Symbol::fresh("load", sort_of(*ty), SymbolKind::Fresh)),
+                    };
+                    theta.insert(*dst, v);
+                }
+                Instr::Store { addr, value } => {
+                    let a = self.value(addr, &theta, &mut ub)?;
+                    let v = self.value(value, &theta, &mut ub)?;
+                    let n = match v.sort() {
+                        Sort::Bv(w) => w.div_ceil(8) as u64,
+                        _ => 1,
+                    };
+                    if let Some(g) = self.access(a, n, true, &at, &mut ub)? {
+                        theta.insert(g, v);
+                    }
+                }
+                Instr::Alloca { .. } => {
+                    return Err(format!("stack object at {at} (only globals are modelled)"));
                 }
                 Instr::Call { callee, .. } => {
                     let name = match callee {
@@ -387,6 +454,40 @@ impl Walker<'_> {
         Ok(())
     }
 
+    /// An access of `n` bytes at address `a`: the scalar global's state
+    /// variable it reads or writes whole, or `None` for an access inside
+    /// another global (its failure condition goes to `ub`). An address
+    /// that is not `global + offset` cannot be modelled.
+    fn access(
+        &self,
+        a: Expr,
+        n: u64,
+        write: bool,
+        at: &str,
+        ub: &mut Vec<Expr>,
+    ) -> Result<Option<VarId>, String> {
+        let Some((g, off)) = crate::memory::split(a, &self.sys.addrs) else {
+            return Err(format!(
+                "memory access at {at} through a pointer (only globals are modelled)"
+            ));
+        };
+        if let Some(k) = self.sys.scalars.iter().position(|s| s.global.index() == g) {
+            if off.as_bv_const() == Some(0) && n * 8 == self.sys.scalars[k].width as u64 {
+                return Ok(Some(VarId((self.f.vars.len() + k) as u32)));
+            }
+        }
+        let obj = &self.m.globals[g];
+        if obj.external {
+            return Err(format!("access of external global {} at {at}", obj.name));
+        }
+        if write && obj.constant {
+            ub.push(b::tru());
+        } else {
+            ub.push(crate::memory::out_of_bounds(off, n, obj.size));
+        }
+        Ok(None)
+    }
+
     /// The value of `v` under θ; the undefined-behaviour conditions of its
     /// operations go to `ub`.
     fn value(&self, v: &Value, th: &Theta, ub: &mut Vec<Expr>) -> Result<Expr, String> {
@@ -399,9 +500,8 @@ impl Walker<'_> {
                 Ty::Bool => b::bool_const(*bits != 0),
                 Ty::Int(w) => b::bv(*w, *bits),
             },
-            Value::GlobalAddr(_) | Value::FuncAddr(_) => {
-                return Err("memory: the address of a global or a function".into())
-            }
+            Value::GlobalAddr(g) => b::sym(self.sys.addrs[g.index()]),
+            Value::FuncAddr(_) => return Err("the address of a function".into()),
             Value::Undef(ty) => b::sym(Symbol::fresh("undef", sort_of(*ty), SymbolKind::Fresh)),
             Value::Not(a) => {
                 let x = self.value(a, th, ub)?;

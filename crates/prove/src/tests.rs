@@ -59,15 +59,25 @@ fn division_by_zero_in_the_loop_blocks_the_proof() {
 }
 
 #[test]
-fn memory_and_calls_are_not_applicable() {
+fn stack_objects_and_calls_are_not_applicable() {
     let m = module_of(
-        "array",
-        "int a[4]; int main(void) { for (int i = 0; i < 4; i++) a[i] = i; \
-         __VERIFIER_assert(a[2] == 2); return 0; }",
+        "vla",
+        "int main(void) { unsigned n = __VERIFIER_nondet_uint(); if (n == 0 || n > 8) return 0; \
+         int a[n]; for (unsigned i = 0; i < n; i++) a[i] = i; __VERIFIER_assert(a[0] == 0); return 0; }",
     );
     let o = prove(&m, &Options::default());
     assert!(
-        matches!(&o, Outcome::NotApplicable(w) if w.contains("memory")),
+        matches!(&o, Outcome::NotApplicable(w) if w.contains("stack object")),
+        "{o:?}"
+    );
+    let m = module_of(
+        "call",
+        "int f(int x); int main(void) { int s = 0; for (int i = 0; i < 4; i++) s += f(i); \
+         __VERIFIER_assert(s != 7); return 0; }",
+    );
+    let o = prove(&m, &Options::default());
+    assert!(
+        matches!(&o, Outcome::NotApplicable(w) if w.contains("call of f")),
         "{o:?}"
     );
 }
@@ -146,4 +156,24 @@ fn unsigned_wrap_around_is_modelled() {
     );
     let o = prove(&m, &Options::default());
     assert!(proved(&o), "{o:?}");
+}
+
+#[test]
+fn scalar_globals_are_state_and_array_reads_are_unknown_but_in_bounds() {
+    let m = module_of(
+        "globals",
+        "int g = 3; unsigned A[8]; int main(void) { unsigned n = __VERIFIER_nondet_uint(); \
+         unsigned k = 0; for (unsigned i = 0; i < 8; i++) { if (A[i] == n) k++; g++; } \
+         __VERIFIER_assert(k <= 8 && g == 11); return 0; }",
+    );
+    let o = prove(&m, &Options::default());
+    assert!(proved(&o), "{o:?}");
+    // one step too far: A[8] is out of bounds, an error
+    let m = module_of(
+        "globals_oob",
+        "unsigned A[8]; int main(void) { unsigned k = 0; \
+         for (unsigned i = 0; i <= 8; i++) { if (A[i] == 1) k++; } \
+         __VERIFIER_assert(k <= 9); return 0; }",
+    );
+    assert!(!proved(&prove(&m, &Options::default())));
 }
