@@ -81,7 +81,7 @@ fn programs_the_encoding_cannot_model_are_not_applicable() {
     assert_eq!(v["verdict"], "unknown");
     let reason = v["reason"].as_str().unwrap_or("");
     assert!(
-        reason.starts_with("prove: not applicable: memory"),
+        reason.starts_with("prove: not applicable: stack object"),
         "{reason}"
     );
 }
