@@ -16,6 +16,7 @@
 pub mod candidates;
 pub mod cexpr;
 pub mod check;
+pub mod horn;
 pub mod houdini;
 pub mod memory;
 pub mod poly;
@@ -64,6 +65,10 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
         Ok(s) => s,
         Err(why) => return Outcome::NotApplicable(why),
     };
+    if let Some(path) = std::env::var_os("KAPPA_PROVE_HORN") {
+        // (a measurement hook: the same system for Spacer)
+        let _ = std::fs::write(path, horn::script(&sys));
+    }
     let t0 = Instant::now();
     let cands = candidates::candidates(&sys);
     if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
