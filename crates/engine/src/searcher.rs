@@ -242,34 +242,20 @@ mod tests {
     use super::*;
     use crate::memory::Memory;
     use crate::state::Frame;
-    use kappa_expr::Assignment;
 
     fn st(id: u64) -> State {
-        State {
+        State::start(
             id,
-            loc: Loc(id as u32),
-            frames: vec![Frame {
+            Loc(id as u32),
+            vec![Frame {
                 func: FuncId(0),
                 regs: vec![],
                 ret: None,
                 allocas: vec![],
                 ret_map: None,
             }],
-            mem: Memory::new(32),
-            pc: Default::default(),
-            witness: Assignment::default(),
-            inputs: Default::default(),
-            trace: Default::default(),
-            trail: Default::default(),
-            tree_node: 0,
-            incomplete: None,
-            depth: 0,
-            witness_unchecked: false,
-            bounds: Default::default(),
-            sym_index: Default::default(),
-            nav: Default::default(),
-            life: Default::default(),
-        }
+            Memory::new(32),
+        )
     }
 
     fn drain(s: &mut dyn Searcher, cov: &Coverage) -> Vec<u64> {

@@ -161,6 +161,30 @@ pub struct State {
 }
 
 impl State {
+    /// A state at `loc` with these frames and memory, and nothing else yet:
+    /// an empty path condition, witness, input list, trail and tree node 0.
+    pub fn start(id: u64, loc: Loc, frames: Vec<Frame>, mem: Memory) -> State {
+        State {
+            id,
+            loc,
+            frames,
+            mem,
+            pc: Default::default(),
+            witness: Default::default(),
+            inputs: Default::default(),
+            trace: Default::default(),
+            trail: Default::default(),
+            tree_node: 0,
+            incomplete: None,
+            depth: 0,
+            witness_unchecked: false,
+            bounds: Default::default(),
+            sym_index: Default::default(),
+            nav: Default::default(),
+            life: Default::default(),
+        }
+    }
+
     /// The current frame.
     pub fn frame(&self) -> &Frame {
         self.frames.last().expect("a running state has a frame")

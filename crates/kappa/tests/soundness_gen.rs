@@ -2,7 +2,7 @@
 //! generated programs (crates/bench/src/soundgen, shared with
 //! `kappa-bench --soundness`), each run natively on every input of its
 //! domain for the ground truth, then verified by every kappa configuration
-//! (classic, compact, navigate, native, pruning with the necessary
+//! (auto, classic, compact, navigate, native, pruning with the necessary
 //! condition and state matching). Fails on any wrong verdict (`true` when
 //! an input reaches reach_error, `false` when none does) and on any run that
 //! ends without a JSON report, printing the seed, the configuration,

@@ -82,6 +82,9 @@ pub struct Program {
     pub source: String,
     /// The inputs, in reading order.
     pub inputs: Vec<InputKind>,
+    /// A function with `__attribute__((destructor))` (run after `main`
+    /// returns: the ground truth's harness calls it after each run).
+    pub dtor: Option<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -135,6 +138,10 @@ struct Gen {
     abs: bool,
     fptrs: usize,
     recs: Vec<String>,
+    /// A function `void NAME(void)` that main may register with `atexit`.
+    exit_handler: Option<String>,
+    /// The type of the global `g0`.
+    g0: Ty,
     /// Product of the iteration bounds of the enclosing loops.
     work: u64,
     indent: usize,
@@ -304,7 +311,7 @@ impl Gen {
 
     fn stmt(&mut self, depth: u32) {
         let can_loop = depth > 0 && self.work * 16 <= WORK;
-        match self.rng.below(20) {
+        match self.rng.below(23) {
             0..=2 => self.declare(),
             3..=5 => self.assign(),
             6 | 7 if depth > 0 => {
@@ -462,7 +469,103 @@ impl Gen {
                     self.line(&format!("{v} = {r}((unsigned)({n}) & 15, {a});"));
                 }
             }
+            19 | 20 if can_loop => self.array_loop(),
+            21 => self.snprintf_count(),
+            22 if self.exit_handler.is_some() => {
+                let h = self.exit_handler.clone().unwrap_or_default();
+                let c = self.cond0();
+                self.line(&format!("if {c} atexit({h});"));
+            }
             _ => self.assign(),
+        }
+    }
+
+    /// An array written in a counted loop at a progression index (`a[i]`,
+    /// `a[n-1-i]`, `a[2*i+1]`), on the stack or the heap, then read at an
+    /// input-dependent index or scanned by a second loop: what compact
+    /// templates with stores and the conditions' memory must get right.
+    fn array_loop(&mut self) {
+        let a = self.name("a");
+        let n = 2 + self.rng.below(7);
+        let (m, idx) = match self.rng.below(3) {
+            0 => (n, "i".to_string()),
+            1 => (n, format!("{} - i", n - 1)),
+            _ => (2 * n + 1, "2 * i + 1".to_string()),
+        };
+        let heap = self.rng.pct(30);
+        self.line("{");
+        self.indent += 1;
+        if heap {
+            self.line(&format!("int *{a} = malloc({m} * sizeof(int));"));
+            let c = self.constant();
+            self.line(&format!("for (int i = 0; i < {m}; i++) {a}[i] = {c};"));
+        } else {
+            self.line(&format!("int {a}[{m}] = {{0}};"));
+        }
+        let i = "i".to_string();
+        self.vars.push((i.clone(), Ty::I32));
+        self.frozen.push(i.clone());
+        let e = self.expr(2);
+        self.line(&format!("for (int i = 0; i < {n}; i++) {a}[{idx}] = {e};"));
+        self.vars.retain(|(v, _)| *v != i);
+        self.frozen.retain(|v| *v != i);
+        if let Some((v, _)) = self.assignable() {
+            if self.rng.pct(50) {
+                let k = self.expr(1);
+                self.line(&format!("{v} = {a}[(unsigned)({k}) % {m}];"));
+            } else {
+                let c = self.constant();
+                self.line(&format!(
+                    "for (int j = 0; j < {m}; j++) if ({a}[j] == {c}) {v} += 1;"
+                ));
+            }
+        }
+        if heap {
+            self.line(&format!("free({a});"));
+        }
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    /// `snprintf` with a `%n` conversion, whose count flows into a variable.
+    fn snprintf_count(&mut self) {
+        let Some((v, _)) = self.assignable() else {
+            return;
+        };
+        let (e1, e2) = (self.expr(2), self.expr(1));
+        self.line("{");
+        self.indent += 1;
+        self.line("char sb[24];");
+        self.line("int cnt = 0;");
+        self.line(&format!(
+            "snprintf(sb, sizeof sb, \"%d,%u%n\", {e1}, (unsigned)({e2}), &cnt);"
+        ));
+        self.line(&format!("{v} = cnt + sb[0];"));
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    /// Code that runs outside `main`: a constructor setting the global `g0`
+    /// before `main`, and either a destructor or an exit handler (that
+    /// `main` may register) that may reach the error after `main` returns.
+    fn lifecycle(&mut self, dtor: &mut Option<String>) {
+        self.vars = vec![("g0".into(), self.g0)];
+        if self.rng.pct(40) {
+            let c = self.constant();
+            self.out.push_str(&format!(
+                "__attribute__((constructor)) void kg_ctor(void) {{ g0 = {c}; }}\n"
+            ));
+        }
+        let c = self.cond(1);
+        let body = format!("{{ if {c} reach_error(); }}\n");
+        if self.rng.pct(50) {
+            self.out.push_str(&format!(
+                "__attribute__((destructor)) void kg_dtor(void) {body}"
+            ));
+            *dtor = Some("kg_dtor".into());
+        } else {
+            self.out.push_str(&format!("void kg_exit(void) {body}"));
+            self.exit_handler = Some("kg_exit".into());
         }
     }
 
@@ -737,7 +840,8 @@ impl Gen {
     }
 }
 
-const PRELUDE: &str = r#"#include <stdlib.h>
+const PRELUDE: &str = r#"#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
@@ -765,6 +869,8 @@ pub fn generate(seed: u64) -> Program {
         abs: false,
         fptrs: 0,
         recs: vec![],
+        exit_handler: None,
+        g0: Ty::I32,
         work: 1,
         indent: 0,
     };
@@ -775,6 +881,11 @@ pub fn generate(seed: u64) -> Program {
     let gty = *g.rng.pick(&ALL_TYS);
     let gval = g.constant();
     writeln!(g.out, "{} g0 = {gval};", gty.c()).unwrap();
+    g.g0 = gty;
+    let mut dtor = None;
+    if g.rng.pct(12) {
+        g.lifecycle(&mut dtor);
+    }
     for _ in 0..g.rng.below(3) {
         g.helper();
     }
@@ -878,6 +989,7 @@ pub fn generate(seed: u64) -> Program {
         seed,
         source: g.out,
         inputs,
+        dtor,
     }
 }
 
@@ -889,6 +1001,30 @@ mod tests {
     fn same_seed_same_program() {
         assert_eq!(generate(7).source, generate(7).source);
         assert_ne!(generate(7).source, generate(8).source);
+    }
+
+    #[test]
+    fn arrays_printf_and_code_outside_main_occur() {
+        // each construct that a mode must model (or give up on) shows up
+        let count = |pat: &str| {
+            (0..200)
+                .filter(|&s| generate(s).source.contains(pat))
+                .count()
+        };
+        for (pat, at_least) in [
+            ("] = ", 30),
+            ("2 * i + 1] = ", 5),
+            ("malloc(", 5),
+            ("%n", 10),
+            ("__attribute__((constructor))", 3),
+            ("__attribute__((destructor))", 3),
+            (" atexit(", 2),
+        ] {
+            let n = count(pat);
+            assert!(n >= at_least, "{pat:?} in {n} of 200 programs");
+        }
+        let dtors = (0..200).filter(|&s| generate(s).dtor.is_some()).count();
+        assert_eq!(dtors, count("__attribute__((destructor))"));
     }
 
     #[test]

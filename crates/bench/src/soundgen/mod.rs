@@ -25,7 +25,11 @@ pub struct Setup {
 }
 
 /// Every configuration the net checks.
-pub const SETUPS: [Setup; 9] = [
+pub const SETUPS: [Setup; 10] = [
+    Setup {
+        name: "auto",
+        args: &["--mode", "auto"],
+    },
     Setup {
         name: "classic",
         args: &["--mode", "classic"],

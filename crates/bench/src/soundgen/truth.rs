@@ -29,10 +29,19 @@ const HARNESS: &str = r#"#undef main
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 extern char __data_start[], _end[];
 int kg_main(void);
 struct kg { jmp_buf jb; long long cur[4]; int pos; long reach, ok, assumed, aborted, extra; long long first[4]; int have; };
 static struct kg *K;
+/* exit handlers of the current run (atexit is interposed: they run after
+   each run's main returns, not at the harness's exit) */
+static void (*kg_handlers[32])(void);
+static int kg_nh;
+int atexit(void (*f)(void)) { if (kg_nh < 32) kg_handlers[kg_nh++] = f; return 0; }
+#ifdef KG_DTOR
+void KG_DTOR(void);
+#endif
 static long long kg_next(void) { if (K->pos >= KG_N) { K->extra++; return 0; } return K->cur[K->pos++]; }
 unsigned char __VERIFIER_nondet_uchar(void) { return (unsigned char)kg_next(); }
 char __VERIFIER_nondet_char(void) { return (char)kg_next(); }
@@ -53,7 +62,14 @@ int main(void) {
     memcpy(__data_start, snap, size);
     K->pos = 0;
     int r = setjmp(K->jb);
-    if (r == 0) { kg_main(); K->ok++; }
+    if (r == 0) {
+      kg_main();
+      while (kg_nh > 0) kg_handlers[--kg_nh]();
+#ifdef KG_DTOR
+      KG_DTOR();
+#endif
+      K->ok++;
+    }
     else if (r == 1) {
       if (!K->have) { memcpy(K->first, K->cur, sizeof K->cur); K->have = 1; }
       K->reach++;
@@ -67,7 +83,9 @@ int main(void) {
   printf("reach %ld ok %ld assumed %ld aborted %ld extra %ld first", K->reach, K->ok, K->assumed, K->aborted, K->extra);
   for (int i = 0; i < KG_N; i++) printf(" %lld", K->first[i]);
   printf("\n");
-  return 0;
+  fflush(stdout);
+  /* no destructor of the program at the harness's exit */
+  _exit(0);
 }
 "#;
 
@@ -148,6 +166,7 @@ pub fn ground_truth(prog: &Program, c_file: &Path, dir: &Path, limit: Duration) 
             .arg(format!("-DKG_N={n}"))
             .arg(format!("-DKG_LO={lo}"))
             .arg(format!("-DKG_HI={hi}"))
+            .args(prog.dtor.iter().map(|d| format!("-DKG_DTOR={d}")))
             .arg(c_file)
             .arg(&harness)
             .arg("-o")

@@ -6,7 +6,7 @@ use crate::state::State;
 use crate::tree::LeafKind;
 use crate::{End, Engine, ErrorWitness, PathRecord, Validation};
 use kappa_expr::build::{self as b};
-use kappa_expr::{eval, Assignment};
+use kappa_expr::eval;
 
 impl Engine<'_> {
     /// Adds a leaf of `kind` under `st`'s node of the execution tree (if kept).
@@ -112,23 +112,5 @@ impl Engine<'_> {
 
 /// An empty placeholder state (for `mem::replace` and tests).
 pub(crate) fn dummy_state() -> State {
-    State {
-        id: 0,
-        loc: kappa_ir::Loc(0),
-        frames: vec![],
-        mem: Memory::new(32),
-        pc: Default::default(),
-        witness: Assignment::default(),
-        inputs: Default::default(),
-        trace: Default::default(),
-        trail: Default::default(),
-        tree_node: 0,
-        incomplete: None,
-        depth: 0,
-        witness_unchecked: false,
-        bounds: Default::default(),
-        sym_index: Default::default(),
-        nav: Default::default(),
-        life: Default::default(),
-    }
+    State::start(0, kappa_ir::Loc(0), vec![], Memory::new(32))
 }

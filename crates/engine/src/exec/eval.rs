@@ -5,7 +5,7 @@ use crate::memory::{Memory, ObjKind, FUNC_BASE, MAX_OBJECT_SIZE};
 use crate::state::{Frame, State};
 use crate::Engine;
 use kappa_expr::build::{self as b};
-use kappa_expr::{Assignment, Expr, Sort, Symbol, SymbolKind};
+use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{AddrTarget, BinOp, FuncId, InitValue, Module, Ty, Value};
 
 /// Lays out the globals and writes their initial contents.
@@ -120,10 +120,10 @@ impl Engine<'_> {
             regs[p.index()] = Some(v);
         }
         self.stats.states = 1;
-        Ok(State {
-            id: self.new_state_id(),
-            loc: f.entry,
-            frames: vec![Frame {
+        Ok(State::start(
+            self.new_state_id(),
+            f.entry,
+            vec![Frame {
                 func: main,
                 regs,
                 ret: None,
@@ -131,20 +131,7 @@ impl Engine<'_> {
                 ret_map: None,
             }],
             mem,
-            pc: Default::default(),
-            witness: Assignment::default(),
-            inputs: Default::default(),
-            trace: Default::default(),
-            trail: Default::default(),
-            tree_node: 0,
-            incomplete: None,
-            depth: 0,
-            witness_unchecked: false,
-            bounds: Default::default(),
-            sym_index: Default::default(),
-            nav: Default::default(),
-            life: Default::default(),
-        })
+        ))
     }
 
     /// The expression of IR value `v` in `st`; pushes the undefined-behaviour
