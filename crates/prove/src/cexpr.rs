@@ -92,14 +92,8 @@ fn c(e: Expr, name: &dyn Fn(kappa_expr::Symbol) -> String) -> String {
         Kind::Eq(a, x) => format!("({} == {})", bv(a), bv(x)),
         Kind::Ult(a, x) => format!("({} < {})", bv(a), bv(x)),
         Kind::Ule(a, x) => format!("({} <= {})", bv(a), bv(x)),
-        Kind::Slt(a, x) => {
-            let t = signed(w(a));
-            format!("(({t}){} < ({t}){})", bv(a), bv(x))
-        }
-        Kind::Sle(a, x) => {
-            let t = signed(w(a));
-            format!("(({t}){} <= ({t}){})", bv(a), bv(x))
-        }
+        Kind::Slt(a, x) => format!("({} < {})", as_signed(a, name), as_signed(x, name)),
+        Kind::Sle(a, x) => format!("({} <= {})", as_signed(a, name), as_signed(x, name)),
         Kind::Bin(op, a, x) => {
             let u = unsigned(w(e));
             let (l, r) = (bv(a), bv(x));
@@ -155,6 +149,18 @@ fn c(e: Expr, name: &dyn Fn(kappa_expr::Symbol) -> String) -> String {
             format!("(({u}){} << {} | ({u}){})", bv(hi), w(lo), bv(lo))
         }
         other => format!("/* {other:?} */"),
+    }
+}
+
+/// `e` read as the signed type of its width: a register or a constant
+/// directly (`(int)x`, `-1`), anything else through a cast.
+fn as_signed(e: Expr, name: &dyn Fn(kappa_expr::Symbol) -> String) -> String {
+    let w = e.width();
+    let t = signed(w);
+    match e.kind() {
+        Kind::Sym(s) => format!("({t}){}", name(s)),
+        Kind::BvConst { value, .. } if w == 32 => kappa_expr::to_signed(value, w).to_string(),
+        _ => format!("({t}){}", c(e, name)),
     }
 }
 
