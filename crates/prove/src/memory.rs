@@ -10,12 +10,79 @@
 //!   access that may leave it, or writes a constant object, is an error
 //!   path, as for the engine).
 //!
-//! Addresses of globals are symbols (one per global, never state), so an
+//! - A stack object of `main` of constant size allocated outside every
+//!   loop (so at most once per run, alive until `main` returns) is read
+//!   and written like a non-scalar global; the register holding its
+//!   address stands for its address symbol everywhere.
+//!
+//! Addresses of objects are symbols (one per object, never state), so an
 //! address is `base + offset` with the offset free of them.
 
 use kappa_expr::build as b;
 use kappa_expr::{BvOp, Expr, Kind, Symbol};
 use kappa_ir::{GlobalId, InitValue, Instr, Module, Ty, Value};
+
+/// A memory object the system knows: its name, size and kind.
+#[derive(Clone, Debug)]
+pub struct Object {
+    /// The global's name, or `stack@LINE`.
+    pub name: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Read-only (a constant global).
+    pub constant: bool,
+    /// Declared but not defined here (an `extern` global).
+    pub external: bool,
+}
+
+/// The memory objects: every global of `m`, then the stack objects of
+/// `f` (with the registers holding their addresses) that have a constant
+/// size and are allocated outside the natural loops of `headers`.
+pub fn objects(
+    m: &Module,
+    f: &kappa_ir::Function,
+    headers: &[kappa_ir::Loc],
+) -> (Vec<Object>, rustc_hash::FxHashMap<kappa_ir::VarId, usize>) {
+    let mut objs: Vec<Object> = m
+        .globals
+        .iter()
+        .map(|g| Object {
+            name: g.name.clone(),
+            size: g.size,
+            constant: g.constant,
+            external: g.external,
+        })
+        .collect();
+    let loops: Vec<Vec<bool>> = headers
+        .iter()
+        .map(|h| kappa_loops::natural_loop(f, *h))
+        .collect();
+    let mut stack = rustc_hash::FxHashMap::default();
+    for e in &f.edges {
+        let Instr::Alloca {
+            dst,
+            size: Value::Const { bits, .. },
+            ..
+        } = &e.instr
+        else {
+            continue;
+        };
+        if loops.iter().any(|l| l[e.from.index()]) {
+            continue;
+        }
+        let Ok(size) = u64::try_from(*bits) else {
+            continue;
+        };
+        stack.insert(*dst, objs.len());
+        objs.push(Object {
+            name: format!("stack@{}", m.describe(e.src)),
+            size,
+            constant: false,
+            external: false,
+        });
+    }
+    (objs, stack)
+}
 
 /// A scalar global as a state variable.
 #[derive(Clone, Debug)]

@@ -85,8 +85,14 @@ pub struct System {
     /// The scalar globals; the one at index `k` is the state variable
     /// `VarId(registers + k)` (see [`crate::memory`]).
     pub scalars: Vec<crate::memory::Scalar>,
-    /// The address symbol of each global of the module.
+    /// The address symbol of each memory object: the module's globals,
+    /// then `main`'s stack objects of constant size allocated outside
+    /// every loop (so at most once per run).
     pub addrs: Vec<Symbol>,
+    /// Each memory object (parallel to `addrs`).
+    pub objects: Vec<crate::memory::Object>,
+    /// The registers holding a stack object's address, with the object.
+    pub stack: FxHashMap<VarId, usize>,
 }
 
 impl System {
@@ -160,10 +166,10 @@ pub fn build(m: &Module) -> Result<System, String> {
         names.push(name.clone());
     }
     let pb = m.data_model.pointer_bits();
-    let addrs = m
-        .globals
+    let (objects, stack) = crate::memory::objects(m, f, &headers);
+    let addrs = objects
         .iter()
-        .map(|g| Symbol::fresh(&format!("&{}", g.name), Sort::Bv(pb), SymbolKind::Fresh))
+        .map(|o| Symbol::fresh(&format!("&{}", o.name), Sort::Bv(pb), SymbolKind::Fresh))
         .collect();
     let mut cuts = vec![Cut {
         loc: f.entry,
@@ -188,6 +194,8 @@ pub fn build(m: &Module) -> Result<System, String> {
         names,
         scalars,
         addrs,
+        objects,
+        stack,
     };
     for i in 0..sys.cuts.len() {
         let mut w = Walker {
@@ -424,8 +432,12 @@ impl Walker<'_> {
                         theta.insert(g, v);
                     }
                 }
-                Instr::Alloca { .. } => {
-                    return Err(format!("stack object at {at} (only globals are modelled)"));
+                Instr::Alloca { dst, .. } => {
+                    if !self.sys.stack.contains_key(dst) {
+                        return Err(format!(
+                            "stack object at {at} of a variable size or in a loop (not modelled)"
+                        ));
+                    }
                 }
                 Instr::Call { callee, .. } => {
                     let name = match callee {
@@ -476,7 +488,7 @@ impl Walker<'_> {
                 return Ok(Some(VarId((self.f.vars.len() + k) as u32)));
             }
         }
-        let obj = &self.m.globals[g];
+        let obj = &self.sys.objects[g];
         if obj.external {
             return Err(format!("access of external global {} at {at}", obj.name));
         }
@@ -492,10 +504,13 @@ impl Walker<'_> {
     /// operations go to `ub`.
     fn value(&self, v: &Value, th: &Theta, ub: &mut Vec<Expr>) -> Result<Expr, String> {
         Ok(match v {
-            Value::Var(x) => th
-                .get(x)
-                .copied()
-                .unwrap_or_else(|| b::sym(self.sys.state[x.index()])),
+            Value::Var(x) => match self.sys.stack.get(x) {
+                Some(&o) => b::sym(self.sys.addrs[o]),
+                None => th
+                    .get(x)
+                    .copied()
+                    .unwrap_or_else(|| b::sym(self.sys.state[x.index()])),
+            },
             Value::Const { ty, bits } => match ty {
                 Ty::Bool => b::bool_const(*bits != 0),
                 Ty::Int(w) => b::bv(*w, *bits),
