@@ -234,3 +234,5 @@ pub fn out_of_bounds(off: Expr, n: u64, size: u64) -> Expr {
     }
     b::ugt(off, b::bv(off.width(), (size - n) as u128))
 }
+
+pub use kappa_condition::targets::{mem_call, MemCall};

@@ -439,12 +439,36 @@ impl Walker<'_> {
                         ));
                     }
                 }
-                Instr::Call { callee, .. } => {
+                Instr::Call { callee, args, dst } => {
                     let name = match callee {
                         kappa_ir::Callee::Direct(g) => self.m.func(*g).name.clone(),
                         kappa_ir::Callee::Indirect(_) => "a function pointer".into(),
                     };
-                    return Err(format!("call of {name} at {at}"));
+                    let kind = match callee {
+                        kappa_ir::Callee::Direct(g)
+                            if !self.m.func(*g).defined && args.len() >= 3 =>
+                        {
+                            crate::memory::mem_call(&name)
+                        }
+                        _ => None,
+                    };
+                    let Some(kind) = kind else {
+                        return Err(format!("call of {name} at {at}"));
+                    };
+                    let mut vals = vec![];
+                    for a in args {
+                        vals.push(self.value(a, &theta, &mut ub)?);
+                    }
+                    let Some(n) = vals[2].as_bv_const().and_then(|n| u64::try_from(n).ok()) else {
+                        return Err(format!("{name} of a variable length at {at}"));
+                    };
+                    if n > 0 {
+                        self.mem_call(kind, &vals, n, &at, &mut ub)?;
+                    }
+                    if let Some(d) = dst {
+                        // (the memory functions return their first argument)
+                        theta.insert(*d, vals[0]);
+                    }
                 }
                 Instr::Unsupported(what) => return Err(format!("unsupported: {what} at {at}")),
             }
@@ -463,6 +487,39 @@ impl Walker<'_> {
             }
         }
         self.on_path[l.index()] = false;
+        Ok(())
+    }
+
+    /// The failure conditions of a memory function writing `n` bytes at
+    /// `args[0]` (and reading them at `args[1]`; for `memcpy` the two may
+    /// not overlap within one object). Its writes need no following:
+    /// the objects it may touch are never scalars, whose reads are unknown.
+    fn mem_call(
+        &self,
+        kind: crate::memory::MemCall,
+        args: &[Expr],
+        n: u64,
+        at: &str,
+        ub: &mut Vec<Expr>,
+    ) -> Result<(), String> {
+        use crate::memory::MemCall;
+        if self.access(args[0], n, true, at, ub)?.is_some() {
+            return Err(format!("a memory function on a scalar at {at}"));
+        }
+        if kind != MemCall::Set && self.access(args[1], n, false, at, ub)?.is_some() {
+            return Err(format!("a memory function on a scalar at {at}"));
+        }
+        if kind == MemCall::Copy {
+            let split = |a| crate::memory::split(a, &self.sys.addrs);
+            if let (Some((x, dx)), Some((y, dy))) = (split(args[0]), split(args[1])) {
+                if x == y {
+                    let w = dx.width();
+                    let d = b::sub(dx, dy);
+                    let k = b::bv(w, n as u128);
+                    ub.push(b::or(b::ult(d, k), b::ult(b::neg(d), k)));
+                }
+            }
+        }
         Ok(())
     }
 

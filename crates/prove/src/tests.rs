@@ -177,3 +177,21 @@ fn scalar_globals_are_state_and_array_reads_are_unknown_but_in_bounds() {
     );
     assert!(!proved(&prove(&m, &Options::default())));
 }
+
+#[test]
+fn memory_functions_are_checked_for_bounds() {
+    let body = |n: u32| {
+        format!(
+            "struct S {{ int a; int b; }}; int main(void) {{ struct S s = {{1, 2}}, t; int A[4]; t = s; \
+             __builtin_memset(A, 0, {n}); int c = 0; for (int i = 0; i < 4; i++) if (A[i] == t.a) c++; \
+             __VERIFIER_assert(c <= 4); return 0; }}"
+        )
+    };
+    assert!(proved(&prove(
+        &module_of("memset_in", &body(16)),
+        &Options::default()
+    )));
+    // 20 bytes into a 16-byte array: an error the proof must not ignore
+    let o = prove(&module_of("memset_out", &body(20)), &Options::default());
+    assert!(!proved(&o), "{o:?}");
+}
