@@ -53,8 +53,13 @@ pub enum Mode {
     /// Symbolic computation by program transformation: the program is
     /// symbolized, compiled natively with kappa-runtime and explored by forking.
     Native,
+    /// Proof with inductive invariants (a cut-point transition system of
+    /// `main`, Houdini over candidate atoms, the invariants checked again
+    /// as a certificate): `true` with the invariants, else `unknown`.
+    Prove,
     /// A portfolio of stages sharing the time limit: the necessary
-    /// condition, navigation, then compact execution with state matching.
+    /// condition, the proof with invariants, navigation, then compact
+    /// execution, native execution and classic execution with state matching.
     Auto,
 }
 
@@ -66,6 +71,7 @@ impl Mode {
             Mode::Compact => "compact",
             Mode::Navigate => "navigate",
             Mode::Native => "native",
+            Mode::Prove => "prove",
             Mode::Auto => "auto",
         }
     }
@@ -113,6 +119,11 @@ pub struct VerifyArgs {
     /// Print one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Print the loop invariants of a `true` from the proof stage (`--mode
+    /// prove` or `auto`), one per loop header as a C expression over the
+    /// program's variables at the loop's line (`--json` always has them).
+    #[arg(long)]
+    pub invariants: bool,
     /// Draw the symbolic execution tree to FILE.dot or FILE.svg.
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,

@@ -8,6 +8,7 @@ mod load;
 mod native;
 mod overflow;
 mod portfolio;
+mod prove;
 mod report;
 mod templates;
 mod validate;

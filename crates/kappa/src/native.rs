@@ -92,6 +92,7 @@ pub fn verify_native(args: &VerifyArgs) -> Result<()> {
         notes,
         expected: task.as_ref().and_then(|t| t.expected_verdict),
         stages: vec![],
+        invariants: vec![],
     };
     r.print(args.json);
     if args.html.is_some() {

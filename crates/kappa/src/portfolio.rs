@@ -9,15 +9,18 @@
 //!    (at most an eighth of the time, 2 s): unsatisfiable proves `true` at
 //!    once; otherwise it prunes the forks of the later stages and seeds
 //!    their inputs.
-//! 2. `navigate`: loop navigation ([`NAVIGATE_SHARE`] of the time left): its
+//! 2. `prove`: inductive invariants checked as a certificate
+//!    ([`PROVE_SHARE`] of the time left): `true` with the invariants, or
+//!    hands over (it never answers `false`).
+//! 3. `navigate`: loop navigation ([`NAVIGATE_SHARE`] of the time left): its
 //!    constraint systems may prove every root chain infeasible before
 //!    execution, and they steer execution through loops towards a target.
-//! 3. `compact`: compact symbolic execution ([`COMPACT_SHARE`] of the time
+//! 4. `compact`: compact symbolic execution ([`COMPACT_SHARE`] of the time
 //!    left): templates stand for any number of iterations of a cycle.
-//! 4. `native`: the symbolized program run natively ([`NATIVE_SHARE`] of
+//! 5. `native`: the symbolized program run natively ([`NATIVE_SHARE`] of
 //!    the time left): long concrete loops (arrays filled and scanned) run
 //!    at native speed. Only its `false` is taken (see [`native_stage`]).
-//! 5. `classic+matching`: classic execution with state matching for the
+//! 6. `classic+matching`: classic execution with state matching for the
 //!    rest of the time, so loops over a finite state space end (matching
 //!    costs a query per stored state at every loop header: measured 3x
 //!    slower where it does not help, hence not in the compact stage), and
@@ -41,7 +44,12 @@ use kappa_frontend::Program;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Share of the time left (after the condition) that the first navigate
+/// Share of the time left after the condition that the proof stage gets
+/// (a tenth: its proofs take well under a second on most programs
+/// measured, and an unprovable program costs the later stages little).
+pub const PROVE_SHARE: f64 = 0.1;
+
+/// Share of the time left (after the proof stage) that the first navigate
 /// stage gets: enough for its proof before execution on every program
 /// measured, and for steering towards shallow targets.
 pub const NAVIGATE_SHARE: f64 = 0.15;
@@ -68,11 +76,14 @@ enum Kind {
     /// Native execution of the symbolized program (`--mode native`); only
     /// its `false` is taken (see [`native_stage`]).
     Native,
+    /// The proof with inductive invariants (`--mode prove`).
+    Prove,
 }
 
-/// The execution stages after the condition: name, kind, share of the time
+/// The stages after the condition: name, kind, share of the time
 /// left when the stage starts.
 const PLAN: &[(&str, Kind, f64)] = &[
+    ("prove", Kind::Prove, PROVE_SHARE),
     (
         "navigate",
         Kind::Interpreter(Mode::Navigate, false),
@@ -112,6 +123,7 @@ fn outcome(
         },
         replays,
         earlier_trees: vec![],
+        invariants: vec![],
     }
 }
 
@@ -182,7 +194,7 @@ pub(crate) fn verify_auto(
         skipped: false,
     });
 
-    // 2.-5. the execution stages
+    // 2.-6. the proof and the execution stages
     let mut last: Option<RunOutcome> = None;
     // the trees of the stages before the last (for the HTML report)
     let mut trees = vec![];
@@ -192,6 +204,7 @@ pub(crate) fn verify_auto(
         let technique = match kind {
             Kind::Interpreter(mode, _) => mode.name(),
             Kind::Native => "native",
+            Kind::Prove => "prove",
         };
         if let Some(why) = &stop {
             stages.push(StageReport {
@@ -251,6 +264,7 @@ pub(crate) fn verify_auto(
                 run_interpreter(args, prog, spec, start, seen)?
             }
             Kind::Native => native_stage(args, prog, stage_deadline, start)?,
+            Kind::Prove => crate::prove::run(prog, stage_deadline),
         };
         let r = &mut out.result;
         let answered = r.verdict != Verdict::Unknown;

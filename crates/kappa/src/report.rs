@@ -31,6 +31,9 @@ pub struct Report {
     pub expected: Option<bool>,
     /// `--mode auto`: every stage that ran, in order (empty otherwise).
     pub stages: Vec<StageReport>,
+    /// The checked loop invariants of a proof: (`file:line` of the loop,
+    /// C expression); shown with `--invariants` and in `--json`.
+    pub invariants: Vec<(String, String)>,
 }
 
 /// One stage of `--mode auto` as reported: its name, the technique it ran,
@@ -85,6 +88,7 @@ impl Report {
             notes: vec![],
             expected: None,
             stages: vec![],
+            invariants: vec![],
         }
     }
 
@@ -155,6 +159,13 @@ impl Report {
             },
             "expected_verdict": self.expected,
         });
+        if !self.invariants.is_empty() {
+            v["invariants"] = json!(self
+                .invariants
+                .iter()
+                .map(|(at, c)| json!({ "loop": at, "invariant": c }))
+                .collect::<Vec<_>>());
+        }
         if self.mode == "native" {
             // the back end's figures (transform, link, explorer, runs)
             v["notes"] = json!(self.notes);
@@ -249,6 +260,9 @@ impl Report {
         }
         if let Some(r) = &self.replay {
             let _ = writeln!(o, "native replay: {r}");
+        }
+        for (at, c) in &self.invariants {
+            let _ = writeln!(o, "invariant at {at}: {c}");
         }
         let s = &self.stats;
         let _ = writeln!(

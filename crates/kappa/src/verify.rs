@@ -147,6 +147,10 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     if args.mode == Mode::Auto {
         return crate::portfolio::verify_auto(args, &prog, start, deadline, &seen);
     }
+    if args.mode == Mode::Prove {
+        let out = crate::prove::run(&prog, deadline);
+        return emit(args, &prog, out, vec![], vec![], start, deadline);
+    }
     let prune = if args.prune_with_condition {
         // at most an eighth of the time left (and 2 s) for the solver race
         let (p, note) = condition_setup(&prog, deadline);
@@ -217,6 +221,9 @@ pub(crate) struct RunOutcome {
     /// The trees of earlier runs to show beside this one's on the HTML
     /// page (`--mode auto`: the stages before it), labelled by stage.
     pub(crate) earlier_trees: Vec<(String, kappa_engine::ExecTree)>,
+    /// The checked loop invariants of a `true` from the proof stage:
+    /// (`file:line` of the loop, C expression).
+    pub(crate) invariants: Vec<(String, String)>,
 }
 
 /// Runs the engine once on `prog` as `spec` says, replaying every error
@@ -348,6 +355,7 @@ pub(crate) fn run_interpreter(
         result,
         replays,
         earlier_trees: vec![],
+        invariants: vec![],
     })
 }
 
@@ -368,6 +376,7 @@ pub(crate) fn emit(
         result,
         replays,
         earlier_trees,
+        invariants,
     } = out;
     if let (Some(path), Some(tree)) = (&args.tree, &result.tree) {
         write_tree(path, &tree.to_dot())
@@ -417,6 +426,11 @@ pub(crate) fn emit(
         notes,
         expected: prog.task.as_ref().and_then(|t| t.expected_verdict),
         stages,
+        invariants: if args.invariants || args.json {
+            invariants
+        } else {
+            vec![]
+        },
     };
     r.print(args.json);
     // the auto stage whose run this is: the one that answered, else the last that ran

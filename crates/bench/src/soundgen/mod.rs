@@ -25,7 +25,7 @@ pub struct Setup {
 }
 
 /// Every configuration the net checks.
-pub const SETUPS: [Setup; 9] = [
+pub const SETUPS: [Setup; 10] = [
     Setup {
         name: "auto",
         args: &["--mode", "auto"],
@@ -61,6 +61,10 @@ pub const SETUPS: [Setup; 9] = [
     Setup {
         name: "compact+match",
         args: &["--mode", "compact", "--state-matching"],
+    },
+    Setup {
+        name: "prove",
+        args: &["--mode", "prove"],
     },
 ];
 

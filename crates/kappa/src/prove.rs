@@ -1,0 +1,46 @@
+//! The proof stage as a run (`--mode prove` and the `prove` stage of
+//! `--mode auto`): kappa-prove's outcome as a verdict. It answers `true`
+//! only with invariants its certificate checker accepted, and never `false`.
+
+use crate::verify::RunOutcome;
+use kappa_engine::Verdict;
+use kappa_frontend::Program;
+use kappa_prove::{prove, Options, Outcome};
+use std::time::Instant;
+
+/// Runs the proof stage on `prog`, stopping at `deadline`.
+pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
+    let (verdict, reason, invariants) = match prove(&prog.module, &Options { deadline }) {
+        Outcome::Proved(inv) => {
+            let reason = match inv.len() {
+                0 => "proved: no loop; every error path is infeasible (checked)".to_string(),
+                n => format!(
+                    "proved with {n} loop invariant{} checked as a certificate (initiation, consecution, safety)",
+                    if n == 1 { "" } else { "s" }
+                ),
+            };
+            let inv = inv.into_iter().map(|i| (i.at, i.c)).collect();
+            (Verdict::True, reason, inv)
+        }
+        Outcome::Unknown(why) => (Verdict::Unknown, format!("prove: {why}"), vec![]),
+        Outcome::NotApplicable(why) => (
+            Verdict::Unknown,
+            format!("prove: not applicable: {why}"),
+            vec![],
+        ),
+    };
+    RunOutcome {
+        result: kappa_engine::RunResult {
+            verdict,
+            reason: Some(reason),
+            witness: None,
+            stats: Default::default(),
+            tree: None,
+            paths: vec![],
+            leaves: vec![],
+        },
+        replays: vec![],
+        earlier_trees: vec![],
+        invariants,
+    }
+}

@@ -1,0 +1,105 @@
+//! Houdini: the largest inductive subset of the candidate atoms. Starting
+//! from every candidate at every loop header, each path `A → B` is asked
+//! whether `∧cands_A ∧ pc` can break the conjunction at `B`; a model drops
+//! every candidate of `B` it falsifies, until no path breaks any. The
+//! result is inductive (and initial, paths from the entry included) by
+//! construction, but only the checker's verdict counts.
+
+use crate::system::{End, System};
+use kappa_expr::build as b;
+use kappa_expr::eval::eval_bool;
+use kappa_expr::Expr;
+use kappa_solver::{SatResult, Solver};
+use std::time::Instant;
+
+/// The conjunction of the surviving candidates at each cut point, or why
+/// the search stopped (solver trouble, deadline).
+pub fn houdini(
+    sys: &System,
+    mut cands: Vec<Vec<Expr>>,
+    deadline: Option<Instant>,
+) -> Result<Vec<Vec<Expr>>, String> {
+    let mut solver = crate::check::fresh_solver(std::time::Duration::from_secs(2), deadline);
+    let mut norm = crate::poly::Normalizer::default();
+    loop {
+        let mut changed = false;
+        for p in &sys.paths {
+            let End::Cut(to) = p.to else { continue };
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err("deadline".into());
+            }
+            loop {
+                if cands[to].is_empty() {
+                    break;
+                }
+                let pre = norm.normalize(b::and_all(cands[p.from].iter().copied()));
+                let posts: Vec<Expr> = cands[to]
+                    .iter()
+                    .map(|c| norm.normalize(sys.after(p, *c)))
+                    .collect();
+                let pc = norm.normalize(p.pc);
+                let q = b::and_all([pre, pc, b::not(b::and_all(posts.iter().copied()))]);
+                match solver.check(&[], q) {
+                    SatResult::Unsat => break,
+                    SatResult::Sat(m) => {
+                        let before = cands[to].len();
+                        let keep: Vec<bool> = posts
+                            .iter()
+                            .map(|e| eval_bool(*e, &m) == Some(true))
+                            .collect();
+                        let mut k = keep.iter();
+                        cands[to].retain(|_| *k.next().unwrap_or(&false));
+                        if cands[to].len() == before {
+                            // the model did not show which: drop them all
+                            cands[to].clear();
+                        }
+                        changed = true;
+                    }
+                    SatResult::Unknown(_) => {
+                        // one candidate at a time: each query is smaller
+                        let pc = b::and(pre, pc);
+                        let mut keep = vec![];
+                        for (c, post) in cands[to].iter().zip(&posts) {
+                            if let SatResult::Unsat = solver.check(&[], b::and(pc, b::not(*post))) {
+                                keep.push(*c);
+                            }
+                        }
+                        if keep.len() == cands[to].len() {
+                            // each holds alone, so their conjunction holds
+                            break;
+                        }
+                        cands[to] = keep;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            return Ok(cands);
+        }
+    }
+}
+
+/// Whether `e` multiplies two non-constant terms (its queries are hard).
+pub fn nonlinear(e: Expr) -> bool {
+    let mut stack = vec![e];
+    let mut seen = rustc_hash::FxHashSet::default();
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        let k = x.kind();
+        if let kappa_expr::Kind::Bin(
+            kappa_expr::BvOp::Mul | kappa_expr::BvOp::UDiv | kappa_expr::BvOp::URem,
+            a,
+            y,
+        ) = k
+        {
+            if !a.is_const() && !y.is_const() {
+                return true;
+            }
+        }
+        stack.extend(k.children());
+    }
+    false
+}

@@ -1,0 +1,203 @@
+//! The proof stage: `true` for programs whose safety needs an inductive
+//! invariant, with the invariant as a checked certificate.
+//!
+//! 1. [`system`]: the cut-point transition system of `main` (entry, loop
+//!    headers, errors; the loop-free paths between them, bit-precise);
+//! 2. [`candidates`] + [`houdini`]: the largest inductive conjunction of
+//!    candidate atoms per loop header;
+//! 3. [`check`]: the certificate checker, in a fresh solver, independent of
+//!    how the invariants were found: initiation, consecution, safety.
+//!
+//! The stage never answers `false`: it proves ([`Outcome::Proved`]), gives
+//! up ([`Outcome::Unknown`]) or cannot model the program
+//! ([`Outcome::NotApplicable`]). Every `Proved` carries invariants that
+//! [`check::check`] accepted.
+
+pub mod candidates;
+pub mod cexpr;
+pub mod check;
+pub mod horn;
+pub mod houdini;
+pub mod memory;
+pub mod poly;
+pub mod system;
+
+use kappa_expr::build as b;
+use kappa_expr::Expr;
+use kappa_ir::{Module, SrcLoc};
+use std::time::Instant;
+
+/// Options of [`prove`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// No solver call runs past this instant (default: none); the stage
+    /// answers `Unknown` when it is reached.
+    pub deadline: Option<Instant>,
+}
+
+/// One loop header's invariant.
+#[derive(Clone, Debug)]
+pub struct Invariant {
+    /// The header's source position (its loop's line), when known.
+    pub src: Option<SrcLoc>,
+    /// `file:line` of the header.
+    pub at: String,
+    /// The invariant over the registers' state symbols.
+    pub expr: Expr,
+    /// The invariant as a C expression over the program's variables.
+    pub c: String,
+}
+
+/// The stage's answer.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// Safe: one checked invariant per loop header.
+    Proved(Vec<Invariant>),
+    /// No proof found (the reason says why).
+    Unknown(String),
+    /// The encoding cannot model the program (the reason says what).
+    NotApplicable(String),
+}
+
+/// Tries to prove `m` safe (no `reach_error`, no undefined behaviour).
+pub fn prove(m: &Module, opts: &Options) -> Outcome {
+    let sys = match system::build(m) {
+        Ok(s) => s,
+        Err(why) => return Outcome::NotApplicable(why),
+    };
+    if let Some(path) = std::env::var_os("KAPPA_PROVE_HORN") {
+        // (a measurement hook: the same system for Spacer)
+        let _ = std::fs::write(path, horn::script(&sys));
+    }
+    let t0 = Instant::now();
+    let cands = candidates::candidates(&sys);
+    if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+        eprintln!("candidates at {:?}", t0.elapsed());
+    }
+    let pool: usize = cands.iter().map(Vec::len).sum();
+    // linear atoms first (cheap queries); then with the nonlinear ones
+    let linear: Vec<Vec<Expr>> = cands
+        .iter()
+        .map(|c| {
+            c.iter()
+                .copied()
+                .filter(|a| !houdini::nonlinear(*a))
+                .collect()
+        })
+        .collect();
+    let has_nonlinear = linear.iter().zip(&cands).any(|(l, c)| l.len() < c.len());
+    let mut rounds = vec![linear];
+    if has_nonlinear {
+        rounds.push(cands);
+    }
+    let mut last = String::new();
+    for round in rounds {
+        let kept = match houdini::houdini(&sys, round, opts.deadline) {
+            Ok(k) => k,
+            Err(why) => {
+                last = format!("invariant search stopped: {why}");
+                continue;
+            }
+        };
+        debug_dump(&sys, &kept);
+        if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+            eprintln!("houdini round done at {:?}", t0.elapsed());
+        }
+        let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
+        inv[0] = b::tru();
+        match check::check(&sys, &inv, opts.deadline) {
+            Ok(()) => {
+                if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+                    eprintln!("checked at {:?}", t0.elapsed());
+                }
+                let inv = minimize(&sys, kept, inv, opts.deadline);
+                return Outcome::Proved(invariants(m, &sys, &inv));
+            }
+            Err(r) => {
+                last = format!("no safe inductive invariant among {pool} candidate atoms ({r})")
+            }
+        }
+    }
+    Outcome::Unknown(last)
+}
+
+/// With `KAPPA_PROVE_DEBUG` set: the surviving candidates and the paths on
+/// stderr.
+fn debug_dump(sys: &system::System, kept: &[Vec<Expr>]) {
+    if std::env::var_os("KAPPA_PROVE_DEBUG").is_none() {
+        return;
+    }
+    for (j, k) in kept.iter().enumerate() {
+        for a in k {
+            eprintln!("kept at cut {j}: {a}");
+        }
+    }
+    for p in &sys.paths {
+        eprintln!("path {} -> {:?}: {}", p.from, p.to, p.pc);
+    }
+}
+
+/// A smaller certificate: chunks of atoms (halves first, then smaller)
+/// are dropped when the rest still checks, while time is left (at most
+/// 2 s and half of the time to `deadline`); what is returned always
+/// checked.
+fn minimize(
+    sys: &system::System,
+    mut kept: Vec<Vec<Expr>>,
+    mut inv: Vec<Expr>,
+    deadline: Option<Instant>,
+) -> Vec<Expr> {
+    let now = Instant::now();
+    let mut budget = std::time::Duration::from_secs(2);
+    if let Some(d) = deadline {
+        budget = budget.min(d.saturating_duration_since(now) / 2);
+    }
+    let limit = now + budget;
+    for j in 1..kept.len() {
+        let mut size = kept[j].len().div_ceil(2).max(1);
+        loop {
+            let mut i = 0;
+            while i < kept[j].len() {
+                if Instant::now() >= limit {
+                    return inv;
+                }
+                let end = (i + size).min(kept[j].len());
+                let fewer: Vec<Expr> = kept[j][..i]
+                    .iter()
+                    .chain(&kept[j][end..])
+                    .copied()
+                    .collect();
+                let mut trial = inv.clone();
+                trial[j] = b::and_all(fewer.iter().copied());
+                if check::check(sys, &trial, Some(limit)).is_ok() {
+                    kept[j] = fewer;
+                    inv = trial;
+                } else {
+                    i = end;
+                }
+            }
+            if size == 1 {
+                break;
+            }
+            size = size.div_ceil(2);
+        }
+    }
+    inv
+}
+
+fn invariants(m: &Module, sys: &system::System, inv: &[Expr]) -> Vec<Invariant> {
+    sys.cuts
+        .iter()
+        .zip(inv)
+        .skip(1)
+        .map(|(c, e)| Invariant {
+            src: c.src,
+            at: m.describe(c.src),
+            expr: *e,
+            c: cexpr::to_c(*e, &sys.names, &sys.state),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,238 @@
+//! What the transition system models of memory: the global objects.
+//!
+//! - A *scalar global* (an integer object whose address is only ever the
+//!   direct operand of whole-object loads and stores of one integer type,
+//!   and whose initializer is an integer) is a state variable like a
+//!   register, starting at its initial value.
+//! - Every other global is read as an unknown value (a fresh symbol per
+//!   load: an over-approximation, so a proof still holds) and its writes
+//!   need not be followed; each access must stay inside the object (an
+//!   access that may leave it, or writes a constant object, is an error
+//!   path, as for the engine).
+//!
+//! - A stack object of `main` of constant size allocated outside every
+//!   loop (so at most once per run, alive until `main` returns) is read
+//!   and written like a non-scalar global; the register holding its
+//!   address stands for its address symbol everywhere.
+//!
+//! Addresses of objects are symbols (one per object, never state), so an
+//! address is `base + offset` with the offset free of them.
+
+use kappa_expr::build as b;
+use kappa_expr::{BvOp, Expr, Kind, Symbol};
+use kappa_ir::{GlobalId, InitValue, Instr, Module, Ty, Value};
+
+/// A memory object the system knows: its name, size and kind.
+#[derive(Clone, Debug)]
+pub struct Object {
+    /// The global's name, or `stack@LINE`.
+    pub name: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Read-only (a constant global).
+    pub constant: bool,
+    /// Declared but not defined here (an `extern` global).
+    pub external: bool,
+}
+
+/// The memory objects: every global of `m`, then the stack objects of
+/// `f` (with the registers holding their addresses) that have a constant
+/// size and are allocated outside the natural loops of `headers`.
+pub fn objects(
+    m: &Module,
+    f: &kappa_ir::Function,
+    headers: &[kappa_ir::Loc],
+) -> (Vec<Object>, rustc_hash::FxHashMap<kappa_ir::VarId, usize>) {
+    let mut objs: Vec<Object> = m
+        .globals
+        .iter()
+        .map(|g| Object {
+            name: g.name.clone(),
+            size: g.size,
+            constant: g.constant,
+            external: g.external,
+        })
+        .collect();
+    let loops: Vec<Vec<bool>> = headers
+        .iter()
+        .map(|h| kappa_loops::natural_loop(f, *h))
+        .collect();
+    let mut stack = rustc_hash::FxHashMap::default();
+    for e in &f.edges {
+        let Instr::Alloca {
+            dst,
+            size: Value::Const { bits, .. },
+            ..
+        } = &e.instr
+        else {
+            continue;
+        };
+        if loops.iter().any(|l| l[e.from.index()]) {
+            continue;
+        }
+        let Ok(size) = u64::try_from(*bits) else {
+            continue;
+        };
+        stack.insert(*dst, objs.len());
+        objs.push(Object {
+            name: format!("stack@{}", m.describe(e.src)),
+            size,
+            constant: false,
+            external: false,
+        });
+    }
+    (objs, stack)
+}
+
+/// A scalar global as a state variable.
+#[derive(Clone, Debug)]
+pub struct Scalar {
+    /// The global.
+    pub global: GlobalId,
+    /// Its width in bits.
+    pub width: u32,
+    /// Its initial value.
+    pub init: u128,
+}
+
+/// The scalar globals of `m` used by function `f` (see the module doc).
+pub fn scalar_globals(m: &Module, f: &kappa_ir::Function) -> Vec<Scalar> {
+    let n = m.globals.len();
+    // per global: the one access width seen, or disqualified
+    let mut width: Vec<Option<u32>> = vec![None; n];
+    let mut bad = vec![false; n];
+    let mut note = |g: GlobalId, w: Option<u32>, bad: &mut Vec<bool>| match w {
+        Some(w) if width[g.index()].is_none_or(|x| x == w) => width[g.index()] = Some(w),
+        _ => bad[g.index()] = true,
+    };
+    for e in &f.edges {
+        let int = |t: Ty| match t {
+            Ty::Int(w) => Some(w),
+            Ty::Bool => None,
+        };
+        match &e.instr {
+            Instr::Load {
+                addr: Value::GlobalAddr(g),
+                ty,
+                ..
+            } => note(*g, int(*ty), &mut bad),
+            Instr::Store {
+                addr: Value::GlobalAddr(g),
+                value,
+            } => {
+                let w = match value {
+                    Value::Const { ty, .. } => int(*ty),
+                    _ => None,
+                };
+                let w = w.or_else(|| stored_width(f, value));
+                note(*g, w, &mut bad);
+                value_globals(value, &mut bad);
+            }
+            other => crate::system::instr_values(other, &mut |v| value_globals(v, &mut bad)),
+        }
+    }
+    (0..n)
+        .filter(|&i| !bad[i])
+        .filter_map(|i| {
+            let g = &m.globals[i];
+            let w = width[i]?;
+            if g.external || g.constant || g.size * 8 != w as u64 || w > 64 {
+                return None;
+            }
+            let mut init = 0u128;
+            for (off, piece) in &g.init {
+                match piece {
+                    InitValue::Int { bytes, value } if off + *bytes as u64 <= g.size => {
+                        let v = value & kappa_expr::mask(bytes * 8);
+                        init |= v << (8 * off);
+                    }
+                    _ => return None,
+                }
+            }
+            Some(Scalar {
+                global: GlobalId(i as u32),
+                width: w,
+                init: init & kappa_expr::mask(w),
+            })
+        })
+        .collect()
+}
+
+/// The width of a stored register value.
+fn stored_width(f: &kappa_ir::Function, v: &Value) -> Option<u32> {
+    match v {
+        Value::Var(x) => match f.vars[x.index()].ty {
+            Ty::Int(w) => Some(w),
+            Ty::Bool => None,
+        },
+        Value::Binary { ty: Ty::Int(w), .. }
+        | Value::Select { ty: Ty::Int(w), .. }
+        | Value::Cast { to: Ty::Int(w), .. } => Some(*w),
+        _ => None,
+    }
+}
+
+/// Marks every global whose address `v` computes.
+fn value_globals(v: &Value, bad: &mut [bool]) {
+    match v {
+        Value::GlobalAddr(g) => bad[g.index()] = true,
+        Value::Not(a) | Value::Cast { arg: a, .. } => value_globals(a, bad),
+        Value::Binary { lhs, rhs, .. } | Value::Cmp { lhs, rhs, .. } => {
+            value_globals(lhs, bad);
+            value_globals(rhs, bad);
+        }
+        Value::Select {
+            cond, then, else_, ..
+        } => {
+            value_globals(cond, bad);
+            value_globals(then, bad);
+            value_globals(else_, bad);
+        }
+        _ => {}
+    }
+}
+
+/// `a` as (global, offset): exactly one summand is the address symbol of a
+/// global (`addrs`), and the offset has none. `None` otherwise.
+pub fn split(a: Expr, addrs: &[Symbol]) -> Option<(usize, Expr)> {
+    let mut terms = vec![];
+    summands(a, &mut terms);
+    let is_addr = |e: &Expr| match e.kind() {
+        Kind::Sym(s) => addrs.iter().position(|x| *x == s),
+        _ => None,
+    };
+    let bases: Vec<(usize, usize)> = terms
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| is_addr(t).map(|g| (i, g)))
+        .collect();
+    let [(i, g)] = bases[..] else { return None };
+    let off = terms
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != i)
+        .fold(b::bv(a.width(), 0), |acc, (_, t)| b::add(acc, *t));
+    let (syms, _) = kappa_expr::print::free_symbols(&[off]);
+    (!syms.iter().any(|s| addrs.contains(s))).then_some((g, off))
+}
+
+fn summands(e: Expr, out: &mut Vec<Expr>) {
+    match e.kind() {
+        Kind::Bin(BvOp::Add, x, y) => {
+            summands(x, out);
+            summands(y, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// The condition under which an access of `n` bytes at offset `off` leaves
+/// an object of `size` bytes.
+pub fn out_of_bounds(off: Expr, n: u64, size: u64) -> Expr {
+    if n > size {
+        return b::tru();
+    }
+    b::ugt(off, b::bv(off.width(), (size - n) as u128))
+}
+
+pub use kappa_condition::targets::{mem_call, MemCall};

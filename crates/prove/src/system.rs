@@ -1,0 +1,620 @@
+//! The cut-point transition system of `main`: cut points are the entry and
+//! every loop header; between two cut points (and from a cut point to an
+//! error) the loop-free paths are executed symbolically over the registers'
+//! *state symbols* (one per register, its value when the cut point is
+//! reached), with kappa's one definition of integer semantics
+//! ([`kappa_loops::sem`]), so every value is bit-precise modulo 2^w.
+//!
+//! Errors are the calls of `reach_error` and every possible undefined
+//! behaviour the engine counts as a failure ([`sem::undefined_when`]:
+//! division or remainder by zero, signed `MIN / -1`, a shift by the width
+//! or more). `abort()` and returning from `main` end a path without error;
+//! `assume_abort_if_not(c)` (inlined by the frontend) is an assumption.
+//! Inputs (`__VERIFIER_nondet_*`) are fresh symbols per path and call.
+//!
+//! Whatever the encoding cannot model makes [`build`] answer an error with
+//! the reason (the stage is then not applicable): memory (loads, stores,
+//! allocas, addresses), calls left in place, unsupported constructs,
+//! constructors and exit handlers, irreducible control flow, too many paths.
+//!
+//! Registers not yet defined when a cut point is reached hold arbitrary
+//! values in this system (the entry's state is unconstrained): in SSA form
+//! no path reads a register before its definition, so every run of the
+//! program is a run of the system and a safe system means a safe program.
+
+use kappa_expr::build as b;
+use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
+use kappa_ir::{FuncId, Function, Instr, Loc, Module, SrcLoc, Ty, Value, VarId};
+use kappa_loops::closed::sort_of;
+use kappa_loops::sem;
+use rustc_hash::FxHashMap;
+
+/// Most paths enumerated over all cut points; past it the stage gives up.
+pub const MAX_PATHS: usize = 4096;
+
+/// A cut point: the entry of `main` (index 0) or a loop header.
+#[derive(Clone, Debug)]
+pub struct Cut {
+    /// Its location in `main`.
+    pub loc: Loc,
+    /// The source position of its first instruction, when known.
+    pub src: Option<SrcLoc>,
+    /// The integer registers an invariant here may speak of: the phi
+    /// registers of the header and the registers the loop reads but never
+    /// assigns (empty for the entry).
+    pub vars: Vec<VarId>,
+}
+
+/// Where a path ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// At cut point `i`.
+    Cut(usize),
+    /// At an error; the string says which (`reach_error at a.c:9`, ...).
+    Error(String),
+}
+
+/// One loop-free path from a cut point.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The cut point it starts at.
+    pub from: usize,
+    /// Where it ends.
+    pub to: End,
+    /// Its path condition over the state symbols and the path's inputs.
+    pub pc: Expr,
+    /// The registers it assigns, with their values at its end (every other
+    /// register keeps its state symbol).
+    pub theta: Vec<(VarId, Expr)>,
+}
+
+/// The transition system of `main`.
+#[derive(Clone, Debug)]
+pub struct System {
+    /// `main`.
+    pub func: FuncId,
+    /// The state symbol of each register of `main`.
+    pub state: Vec<Symbol>,
+    /// Cut points; index 0 is the entry.
+    pub cuts: Vec<Cut>,
+    /// Every path between cut points and from cut points to errors.
+    pub paths: Vec<Path>,
+    /// The source-level name of each state variable (registers without
+    /// their SSA suffix, then the scalar globals).
+    pub names: Vec<String>,
+    /// The scalar globals; the one at index `k` is the state variable
+    /// `VarId(registers + k)` (see [`crate::memory`]).
+    pub scalars: Vec<crate::memory::Scalar>,
+    /// The address symbol of each memory object: the module's globals,
+    /// then `main`'s stack objects of constant size allocated outside
+    /// every loop (so at most once per run).
+    pub addrs: Vec<Symbol>,
+    /// Each memory object (parallel to `addrs`).
+    pub objects: Vec<crate::memory::Object>,
+    /// The registers holding a stack object's address, with the object.
+    pub stack: FxHashMap<VarId, usize>,
+}
+
+impl System {
+    /// The value of register `v` at the end of `p` (its state symbol when
+    /// `p` does not assign it).
+    pub fn post(&self, p: &Path, v: VarId) -> Expr {
+        p.theta
+            .iter()
+            .find(|(x, _)| *x == v)
+            .map_or_else(|| b::sym(self.state[v.index()]), |(_, e)| *e)
+    }
+
+    /// `e` (over state symbols) evaluated at the end of path `p`.
+    pub fn after(&self, p: &Path, e: Expr) -> Expr {
+        let map: FxHashMap<Symbol, Expr> = p
+            .theta
+            .iter()
+            .map(|(v, x)| (self.state[v.index()], *x))
+            .collect();
+        kappa_expr::substitute(e, &|s| map.get(&s).copied())
+    }
+
+    /// The register whose state symbol is `s`.
+    pub fn var_of(&self, s: Symbol) -> Option<VarId> {
+        self.state
+            .iter()
+            .position(|x| *x == s)
+            .map(|i| VarId(i as u32))
+    }
+
+    /// The cut point at location `l`.
+    pub fn cut_at(&self, l: Loc) -> Option<usize> {
+        self.cuts.iter().position(|c| c.loc == l)
+    }
+}
+
+/// Builds the transition system of `main` of `m`, or says why it cannot.
+pub fn build(m: &Module) -> Result<System, String> {
+    let fid = m
+        .function_by_name("main")
+        .filter(|f| m.func(*f).defined)
+        .ok_or("no defined `main`")?;
+    if !m.ctors.is_empty() {
+        return Err("the program has constructors".into());
+    }
+    if m.may_run_exit_handlers() {
+        return Err("the program may run exit handlers".into());
+    }
+    let f = m.func(fid);
+    let headers = kappa_loops::loop_headers(f);
+    if headers.contains(&f.entry) {
+        return Err("the entry of main is a loop header".into());
+    }
+    let scalars = crate::memory::scalar_globals(m, f);
+    let mut state: Vec<Symbol> = f
+        .vars
+        .iter()
+        .map(|v| {
+            let name = v.name.trim_start_matches('%');
+            Symbol::fresh(name, sort_of(v.ty), SymbolKind::Fresh)
+        })
+        .collect();
+    let mut names: Vec<String> = f
+        .vars
+        .iter()
+        .map(|v| crate::cexpr::source_name(&v.name))
+        .collect();
+    for sc in &scalars {
+        let name = &m.globals[sc.global.index()].name;
+        state.push(Symbol::fresh(name, Sort::Bv(sc.width), SymbolKind::Fresh));
+        names.push(name.clone());
+    }
+    let pb = m.data_model.pointer_bits();
+    let (objects, stack) = crate::memory::objects(m, f, &headers);
+    let addrs = objects
+        .iter()
+        .map(|o| Symbol::fresh(&format!("&{}", o.name), Sort::Bv(pb), SymbolKind::Fresh))
+        .collect();
+    let mut cuts = vec![Cut {
+        loc: f.entry,
+        src: f.locs[f.entry.index()].src,
+        vars: vec![],
+    }];
+    let globals = (0..scalars.len()).map(|k| VarId((f.vars.len() + k) as u32));
+    for h in headers {
+        let mut vars = loop_vars(f, h);
+        vars.extend(globals.clone());
+        cuts.push(Cut {
+            loc: h,
+            src: header_src(f, h),
+            vars,
+        });
+    }
+    let mut sys = System {
+        func: fid,
+        state,
+        cuts,
+        paths: vec![],
+        names,
+        scalars,
+        addrs,
+        objects,
+        stack,
+    };
+    for i in 0..sys.cuts.len() {
+        let mut w = Walker {
+            m,
+            f,
+            sys: &sys,
+            from: i,
+            out: vec![],
+            on_path: vec![false; f.locs.len()],
+        };
+        let start = sys.cuts[i].loc;
+        // at the entry, the scalar globals hold their initial values
+        let mut theta = FxHashMap::default();
+        if i == 0 {
+            for (k, sc) in sys.scalars.iter().enumerate() {
+                theta.insert(VarId((f.vars.len() + k) as u32), b::bv(sc.width, sc.init));
+            }
+        }
+        w.walk(start, vec![], theta, true)?;
+        let found = w.out;
+        sys.paths.extend(found);
+        if sys.paths.len() > MAX_PATHS {
+            return Err(format!("more than {MAX_PATHS} paths between cut points"));
+        }
+    }
+    Ok(sys)
+}
+
+/// The source position of a loop header: its own, else the first one on
+/// the edges into or out of it.
+fn header_src(f: &Function, h: Loc) -> Option<SrcLoc> {
+    f.locs[h.index()].src.or_else(|| {
+        f.edges
+            .iter()
+            .filter(|e| e.to == h || e.from == h)
+            .find_map(|e| e.src)
+    })
+}
+
+/// The integer registers an invariant at header `h` may speak of: the
+/// header's phi registers, then every register read at or after `h` that
+/// the loop does not assign and that is assigned before `h`.
+fn loop_vars(f: &Function, h: Loc) -> Vec<VarId> {
+    let body = kappa_loops::natural_loop(f, h);
+    let n = f.locs.len();
+    // locations reachable from h, and locations reaching h
+    let (mut fwd, mut bwd) = (vec![false; n], vec![false; n]);
+    let mut stack = vec![h];
+    while let Some(l) = stack.pop() {
+        if !std::mem::replace(&mut fwd[l.index()], true) {
+            stack.extend(f.out_edges(l).map(|(_, e)| e.to));
+        }
+    }
+    let mut preds: Vec<Vec<Loc>> = vec![vec![]; n];
+    for e in &f.edges {
+        preds[e.to.index()].push(e.from);
+    }
+    stack.push(h);
+    while let Some(l) = stack.pop() {
+        if !std::mem::replace(&mut bwd[l.index()], true) {
+            stack.extend(preds[l.index()].iter().copied());
+        }
+    }
+    let mut in_loop = vec![false; f.vars.len()];
+    let mut before = vec![false; f.vars.len()];
+    let mut read = vec![false; f.vars.len()];
+    for e in &f.edges {
+        for d in defs(&e.instr) {
+            if body[e.from.index()] {
+                in_loop[d.index()] = true;
+            } else if bwd[e.to.index()] {
+                before[d.index()] = true;
+            }
+        }
+        if fwd[e.from.index()] {
+            uses(&e.instr, &mut |v| read[v.index()] = true);
+        }
+    }
+    let mut phis = vec![];
+    for e in f.edges.iter().filter(|e| e.to == h) {
+        if let Instr::Phi(ms) = &e.instr {
+            phis.extend(ms.iter().map(|(d, _)| *d));
+        }
+    }
+    let outer = (0..f.vars.len())
+        .map(|i| VarId(i as u32))
+        .filter(|v| read[v.index()] && before[v.index()] && !in_loop[v.index()]);
+    let mut out: Vec<VarId> = vec![];
+    for v in phis.into_iter().chain(outer) {
+        if matches!(f.vars[v.index()].ty, Ty::Int(_)) && !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// The registers an instruction assigns.
+fn defs(i: &Instr) -> Vec<VarId> {
+    match i {
+        Instr::Assign { dst, .. }
+        | Instr::Load { dst, .. }
+        | Instr::Alloca { dst, .. }
+        | Instr::Nondet { dst, .. } => vec![*dst],
+        Instr::Call { dst, .. } => dst.iter().copied().collect(),
+        Instr::Phi(ms) => ms.iter().map(|(d, _)| *d).collect(),
+        _ => vec![],
+    }
+}
+
+/// Calls `f` on every value an instruction reads.
+pub(crate) fn instr_values(i: &Instr, f: &mut dyn FnMut(&Value)) {
+    match i {
+        Instr::Assign { value, .. } | Instr::Assume(value) => f(value),
+        Instr::Phi(ms) => ms.iter().for_each(|(_, v)| f(v)),
+        Instr::Load { addr, .. } => f(addr),
+        Instr::Store { addr, value } => {
+            f(addr);
+            f(value)
+        }
+        Instr::Alloca { size, .. } => f(size),
+        Instr::Call { callee, args, .. } => {
+            if let kappa_ir::Callee::Indirect(v) = callee {
+                f(v);
+            }
+            args.iter().for_each(f);
+        }
+        Instr::Return(Some(v)) => f(v),
+        _ => {}
+    }
+}
+
+/// Calls `f` on every register an instruction reads.
+fn uses(i: &Instr, f: &mut impl FnMut(VarId)) {
+    instr_values(i, &mut |v| v.for_each_var(f));
+}
+
+/// The path enumeration from one cut point.
+struct Walker<'a> {
+    m: &'a Module,
+    f: &'a Function,
+    sys: &'a System,
+    from: usize,
+    out: Vec<Path>,
+    on_path: Vec<bool>,
+}
+
+type Theta = FxHashMap<VarId, Expr>;
+
+impl Walker<'_> {
+    fn finish(&mut self, to: End, pc: &[Expr], theta: &Theta) {
+        let mut t: Vec<(VarId, Expr)> = theta.iter().map(|(v, e)| (*v, *e)).collect();
+        t.sort_by_key(|(v, _)| *v);
+        self.out.push(Path {
+            from: self.from,
+            to,
+            pc: b::and_all(pc.iter().copied()),
+            theta: t,
+        });
+    }
+
+    /// Follows every edge out of `l` (`first`: `l` is the starting cut).
+    fn walk(&mut self, l: Loc, pc: Vec<Expr>, theta: Theta, first: bool) -> Result<(), String> {
+        if !first {
+            if let Some(c) = self.sys.cut_at(l) {
+                self.finish(End::Cut(c), &pc, &theta);
+                return Ok(());
+            }
+        }
+        if self.out.len() > MAX_PATHS {
+            return Err(format!("more than {MAX_PATHS} paths between cut points"));
+        }
+        if std::mem::replace(&mut self.on_path[l.index()], true) {
+            return Err("a cycle without a loop header (irreducible control flow)".into());
+        }
+        let f = self.f;
+        for &eid in &f.succs[l.index()] {
+            let e = &f.edges[eid.index()];
+            let at = self.m.describe(e.src);
+            let before = pc.clone();
+            let mut pc = pc.clone();
+            let mut theta = theta.clone();
+            let mut ub = vec![];
+            let mut next = true;
+            match &e.instr {
+                Instr::Assign { dst, value } => {
+                    let v = self.value(value, &theta, &mut ub)?;
+                    theta.insert(*dst, v);
+                }
+                Instr::Assume(c) => {
+                    let v = self.value(c, &theta, &mut ub)?;
+                    pc.push(v);
+                }
+                Instr::Phi(ms) => {
+                    let mut vals = vec![];
+                    for (d, v) in ms {
+                        vals.push((*d, self.value(v, &theta, &mut ub)?));
+                    }
+                    theta.extend(vals);
+                }
+                Instr::Nondet { dst, ty, .. } => {
+                    let s = Symbol::fresh("in", sort_of(*ty), SymbolKind::Fresh);
+                    theta.insert(*dst, b::sym(s));
+                }
+                Instr::Return(v) => {
+                    if let Some(v) = v {
+                        self.value(v, &theta, &mut ub)?;
+                    }
+                    next = false;
+                }
+                Instr::Halt => next = false,
+                Instr::Error => {
+                    self.finish(End::Error(format!("reach_error at {at}")), &pc, &theta);
+                    next = false;
+                }
+                Instr::Load { dst, addr, ty } => {
+                    let a = self.value(addr, &theta, &mut ub)?;
+                    let v = match self.access(a, ty.store_bytes() as u64, false, &at, &mut ub)? {
+                        Some(g) => theta
+                            .get(&g)
+                            .copied()
+                            .unwrap_or_else(|| b::sym(self.sys.state[g.index()])),
+                        None => b::sym(Symbol::fresh("load", sort_of(*ty), SymbolKind::Fresh)),
+                    };
+                    theta.insert(*dst, v);
+                }
+                Instr::Store { addr, value } => {
+                    let a = self.value(addr, &theta, &mut ub)?;
+                    let v = self.value(value, &theta, &mut ub)?;
+                    let n = match v.sort() {
+                        Sort::Bv(w) => w.div_ceil(8) as u64,
+                        _ => 1,
+                    };
+                    if let Some(g) = self.access(a, n, true, &at, &mut ub)? {
+                        theta.insert(g, v);
+                    }
+                }
+                Instr::Alloca { dst, .. } => {
+                    if !self.sys.stack.contains_key(dst) {
+                        return Err(format!(
+                            "stack object at {at} of a variable size or in a loop (not modelled)"
+                        ));
+                    }
+                }
+                Instr::Call { callee, args, dst } => {
+                    let name = match callee {
+                        kappa_ir::Callee::Direct(g) => self.m.func(*g).name.clone(),
+                        kappa_ir::Callee::Indirect(_) => "a function pointer".into(),
+                    };
+                    let kind = match callee {
+                        kappa_ir::Callee::Direct(g)
+                            if !self.m.func(*g).defined && args.len() >= 3 =>
+                        {
+                            crate::memory::mem_call(&name)
+                        }
+                        _ => None,
+                    };
+                    let Some(kind) = kind else {
+                        return Err(format!("call of {name} at {at}"));
+                    };
+                    let mut vals = vec![];
+                    for a in args {
+                        vals.push(self.value(a, &theta, &mut ub)?);
+                    }
+                    let Some(n) = vals[2].as_bv_const().and_then(|n| u64::try_from(n).ok()) else {
+                        return Err(format!("{name} of a variable length at {at}"));
+                    };
+                    if n > 0 {
+                        self.mem_call(kind, &vals, n, &at, &mut ub)?;
+                    }
+                    if let Some(d) = dst {
+                        // (the memory functions return their first argument)
+                        theta.insert(*d, vals[0]);
+                    }
+                }
+                Instr::Unsupported(what) => return Err(format!("unsupported: {what} at {at}")),
+            }
+            // an operation's undefined behaviour happens before the edge's effect
+            for u in ub {
+                let mut c = before.clone();
+                c.push(u);
+                self.finish(
+                    End::Error(format!("possible undefined behaviour at {at}")),
+                    &c,
+                    &theta,
+                );
+            }
+            if next && pc.last().and_then(|c| c.as_bool_const()) != Some(false) {
+                self.walk(e.to, pc, theta, false)?;
+            }
+        }
+        self.on_path[l.index()] = false;
+        Ok(())
+    }
+
+    /// The failure conditions of a memory function writing `n` bytes at
+    /// `args[0]` (and reading them at `args[1]`; for `memcpy` the two may
+    /// not overlap within one object). Its writes need no following:
+    /// the objects it may touch are never scalars, whose reads are unknown.
+    fn mem_call(
+        &self,
+        kind: crate::memory::MemCall,
+        args: &[Expr],
+        n: u64,
+        at: &str,
+        ub: &mut Vec<Expr>,
+    ) -> Result<(), String> {
+        use crate::memory::MemCall;
+        if self.access(args[0], n, true, at, ub)?.is_some() {
+            return Err(format!("a memory function on a scalar at {at}"));
+        }
+        if kind != MemCall::Set && self.access(args[1], n, false, at, ub)?.is_some() {
+            return Err(format!("a memory function on a scalar at {at}"));
+        }
+        if kind == MemCall::Copy {
+            let split = |a| crate::memory::split(a, &self.sys.addrs);
+            if let (Some((x, dx)), Some((y, dy))) = (split(args[0]), split(args[1])) {
+                if x == y {
+                    let w = dx.width();
+                    let d = b::sub(dx, dy);
+                    let k = b::bv(w, n as u128);
+                    ub.push(b::or(b::ult(d, k), b::ult(b::neg(d), k)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An access of `n` bytes at address `a`: the scalar global's state
+    /// variable it reads or writes whole, or `None` for an access inside
+    /// another global (its failure condition goes to `ub`). An address
+    /// that is not `global + offset` cannot be modelled.
+    fn access(
+        &self,
+        a: Expr,
+        n: u64,
+        write: bool,
+        at: &str,
+        ub: &mut Vec<Expr>,
+    ) -> Result<Option<VarId>, String> {
+        let Some((g, off)) = crate::memory::split(a, &self.sys.addrs) else {
+            return Err(format!(
+                "memory access at {at} through a pointer (only globals are modelled)"
+            ));
+        };
+        if let Some(k) = self.sys.scalars.iter().position(|s| s.global.index() == g) {
+            if off.as_bv_const() == Some(0) && n * 8 == self.sys.scalars[k].width as u64 {
+                return Ok(Some(VarId((self.f.vars.len() + k) as u32)));
+            }
+        }
+        let obj = &self.sys.objects[g];
+        if obj.external {
+            return Err(format!("access of external global {} at {at}", obj.name));
+        }
+        if write && obj.constant {
+            ub.push(b::tru());
+        } else {
+            ub.push(crate::memory::out_of_bounds(off, n, obj.size));
+        }
+        Ok(None)
+    }
+
+    /// The value of `v` under θ; the undefined-behaviour conditions of its
+    /// operations go to `ub`.
+    fn value(&self, v: &Value, th: &Theta, ub: &mut Vec<Expr>) -> Result<Expr, String> {
+        Ok(match v {
+            Value::Var(x) => match self.sys.stack.get(x) {
+                Some(&o) => b::sym(self.sys.addrs[o]),
+                None => th
+                    .get(x)
+                    .copied()
+                    .unwrap_or_else(|| b::sym(self.sys.state[x.index()])),
+            },
+            Value::Const { ty, bits } => match ty {
+                Ty::Bool => b::bool_const(*bits != 0),
+                Ty::Int(w) => b::bv(*w, *bits),
+            },
+            Value::GlobalAddr(g) => b::sym(self.sys.addrs[g.index()]),
+            Value::FuncAddr(_) => return Err("the address of a function".into()),
+            Value::Undef(ty) => b::sym(Symbol::fresh("undef", sort_of(*ty), SymbolKind::Fresh)),
+            Value::Not(a) => {
+                let x = self.value(a, th, ub)?;
+                if x.sort() == Sort::Bool {
+                    b::not(x)
+                } else {
+                    b::bvnot(x)
+                }
+            }
+            Value::Binary { op, lhs, rhs, .. } => {
+                let x = self.value(lhs, th, ub)?;
+                let y = self.value(rhs, th, ub)?;
+                if x.sort() == Sort::Bool {
+                    match op {
+                        kappa_ir::BinOp::And => b::and(x, y),
+                        kappa_ir::BinOp::Or => b::or(x, y),
+                        kappa_ir::BinOp::Xor => b::ne(x, y),
+                        _ => return Err(format!("boolean operator {op:?}")),
+                    }
+                } else {
+                    ub.extend(sem::undefined_when(*op, x, y));
+                    b::bin(sem::bv_op(*op), x, y)
+                }
+            }
+            Value::Cmp { op, lhs, rhs } => {
+                let x = self.value(lhs, th, ub)?;
+                let y = self.value(rhs, th, ub)?;
+                sem::cmp(*op, x, y)
+            }
+            Value::Cast { op, to, arg } => {
+                let x = self.value(arg, th, ub)?;
+                sem::cast(*op, *to, x).ok_or("a cast of an array")?
+            }
+            Value::Select {
+                cond, then, else_, ..
+            } => {
+                let c = self.value(cond, th, ub)?;
+                let t = self.value(then, th, ub)?;
+                let e = self.value(else_, th, ub)?;
+                b::ite(c, t, e)
+            }
+        })
+    }
+}

@@ -1,0 +1,18 @@
+// expect: false
+// prove: unknown
+// an assertion inside the loop that needs the loop's invariant
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "prove.c", 3, "reach_error"); }
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+void assume_abort_if_not(int cond) { if (!cond) abort(); }
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  unsigned x = 0, y = 5;
+  while (x < n) { __VERIFIER_assert(y != 9); x++; y++; }
+  return 0;
+}

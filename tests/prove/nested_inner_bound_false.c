@@ -1,0 +1,20 @@
+// expect: false
+// prove: unknown
+// nested loops with input bounds: the inner counter stays below m
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "prove.c", 3, "reach_error"); }
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+void assume_abort_if_not(int cond) { if (!cond) abort(); }
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint(), m = __VERIFIER_nondet_uint();
+  unsigned c = 0;
+  for (unsigned i = 0; i < n; i++) {
+    for (unsigned j = 0; j < m; j++) { __VERIFIER_assert(j + 1 < m); c++; }
+  }
+  return (int)c;
+}

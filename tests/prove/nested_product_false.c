@@ -1,0 +1,23 @@
+// expect: false
+// prove: unknown
+// nested loops: c == 10*i at the outer header
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "prove.c", 3, "reach_error"); }
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+void assume_abort_if_not(int cond) { if (!cond) abort(); }
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  unsigned c = 0, i = 0;
+  while (i < n) {
+    unsigned j = 0;
+    while (j < 10) { j++; c++; }
+    i++;
+  }
+  __VERIFIER_assert(c == 9 * i);
+  return 0;
+}

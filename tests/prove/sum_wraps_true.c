@@ -1,0 +1,19 @@
+// expect: true
+// prove: unknown
+// sum 0..i-1 over unbounded unsigned n: 2*s == i*(i-1) holds modulo 2^32
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "prove.c", 3, "reach_error"); }
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+void assume_abort_if_not(int cond) { if (!cond) abort(); }
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  unsigned i = 0, s = 0;
+  while (i < n) { s += i; i++; }
+  __VERIFIER_assert(2 * s == i * (i - 1));
+  return 0;
+}
