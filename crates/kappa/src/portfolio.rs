@@ -68,6 +68,17 @@ pub const NATIVE_SHARE: f64 = 0.5;
 /// examples), so a shorter stage cannot answer.
 pub const NATIVE_MIN: Duration = Duration::from_millis(500);
 
+/// The proof stage is skipped when its share is less than this (building
+/// the transition system and the candidates, then Houdini's queries: its
+/// proofs on the bundled examples took 0.15-0.5 s).
+pub const PROVE_MIN: Duration = Duration::from_millis(200);
+
+/// The condition stage is skipped when its budget (an eighth of the time)
+/// is less than this: computing φ̂ and starting the race's solver
+/// processes take about 0.1 s, and no condition proof on the bundled
+/// examples took less than this.
+pub const CONDITION_MIN: Duration = Duration::from_millis(250);
+
 /// How a stage executes the program.
 #[derive(Clone, Copy)]
 enum Kind {
@@ -80,25 +91,29 @@ enum Kind {
     Prove,
 }
 
-/// The stages after the condition: name, kind, share of the time
-/// left when the stage starts.
-const PLAN: &[(&str, Kind, f64)] = &[
-    ("prove", Kind::Prove, PROVE_SHARE),
+/// The stages after the condition: name, kind, share of the time left
+/// when the stage starts, and the least share worth running it with (a
+/// stage below it is skipped and its time passes on).
+const PLAN: &[(&str, Kind, f64, Duration)] = &[
+    ("prove", Kind::Prove, PROVE_SHARE, PROVE_MIN),
     (
         "navigate",
         Kind::Interpreter(Mode::Navigate, false),
         NAVIGATE_SHARE,
+        Duration::ZERO,
     ),
     (
         "compact",
         Kind::Interpreter(Mode::Compact, false),
         COMPACT_SHARE,
+        Duration::ZERO,
     ),
-    ("native", Kind::Native, NATIVE_SHARE),
+    ("native", Kind::Native, NATIVE_SHARE, NATIVE_MIN),
     (
         "classic+matching",
         Kind::Interpreter(Mode::Classic, true),
         1.0,
+        Duration::ZERO,
     ),
 ];
 
@@ -169,30 +184,48 @@ pub(crate) fn verify_auto(
 
     // 1. the necessary condition
     let t0 = Instant::now();
-    let (prune, note) = condition_setup(prog, deadline);
-    notes.push(note);
-    let proved = prune
-        .as_ref()
-        .is_some_and(|p| p.cond.as_bool_const() == Some(false));
-    stages.push(StageReport {
-        name: "condition",
-        technique: "condition",
-        seconds: t0.elapsed().as_secs_f64(),
-        verdict: if proved {
-            Verdict::True
-        } else {
-            Verdict::Unknown
-        },
-        reason: Some(if proved {
-            "the necessary condition for reaching reach_error is unsatisfiable".into()
-        } else if prune.is_some() {
-            "not proved unsatisfiable".into()
-        } else {
-            "not usable".into()
-        }),
-        answered: proved,
-        skipped: false,
-    });
+    let budget = deadline.map(|d| crate::verify::condition_budget(d.saturating_duration_since(t0)));
+    let proved = if budget.is_some_and(|b| b < CONDITION_MIN) {
+        stages.push(StageReport {
+            name: "condition",
+            technique: "condition",
+            seconds: 0.0,
+            verdict: Verdict::Unknown,
+            reason: Some(format!(
+                "its share is less than {:.2} s, the cost of computing and deciding the condition",
+                CONDITION_MIN.as_secs_f64()
+            )),
+            answered: false,
+            skipped: true,
+        });
+        false
+    } else {
+        let (prune, note) = condition_setup(prog, deadline);
+        notes.push(note);
+        let proved = prune
+            .as_ref()
+            .is_some_and(|p| p.cond.as_bool_const() == Some(false));
+        stages.push(StageReport {
+            name: "condition",
+            technique: "condition",
+            seconds: t0.elapsed().as_secs_f64(),
+            verdict: if proved {
+                Verdict::True
+            } else {
+                Verdict::Unknown
+            },
+            reason: Some(if proved {
+                "the necessary condition for reaching reach_error is unsatisfiable".into()
+            } else if prune.is_some() {
+                "not proved unsatisfiable".into()
+            } else {
+                "not usable".into()
+            }),
+            answered: proved,
+            skipped: false,
+        });
+        proved
+    };
 
     // 2.-6. the proof and the execution stages
     let mut last: Option<RunOutcome> = None;
@@ -200,7 +233,7 @@ pub(crate) fn verify_auto(
     let mut trees = vec![];
     let mut prev_name = "";
     let mut stop: Option<String> = proved.then(|| "the condition stage answered".to_string());
-    for &(name, kind, share) in PLAN {
+    for &(name, kind, share, min) in PLAN {
         let technique = match kind {
             Kind::Interpreter(mode, _) => mode.name(),
             Kind::Native => "native",
@@ -223,17 +256,15 @@ pub(crate) fn verify_auto(
             let left = d.saturating_duration_since(now);
             now + Duration::from_secs_f64(left.as_secs_f64() * share)
         });
-        if matches!(kind, Kind::Native)
-            && stage_deadline.is_some_and(|d| d.saturating_duration_since(now) < NATIVE_MIN)
-        {
+        if stage_deadline.is_some_and(|d| d.saturating_duration_since(now) < min) {
             stages.push(StageReport {
                 name,
                 technique,
                 seconds: 0.0,
                 verdict: Verdict::Unknown,
                 reason: Some(format!(
-                    "its share is less than {:.1} s, the cost of compiling and starting it",
-                    NATIVE_MIN.as_secs_f64()
+                    "its share is less than {:.2} s, the least it needs to answer",
+                    min.as_secs_f64()
                 )),
                 answered: false,
                 skipped: true,

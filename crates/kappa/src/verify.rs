@@ -183,8 +183,13 @@ pub(crate) fn condition_setup(
     let left = deadline
         .map(|d| d.saturating_duration_since(Instant::now()))
         .unwrap_or(Duration::from_secs(40));
-    let budget = (left / 8).min(Duration::from_secs(2));
-    crate::condition::prune_setup(&prog.module, budget)
+    crate::condition::prune_setup(&prog.module, condition_budget(left))
+}
+
+/// The time the necessary condition's race gets when `left` remains: an
+/// eighth, at most 2 s.
+pub(crate) fn condition_budget(left: Duration) -> Duration {
+    (left / 8).min(Duration::from_secs(2))
 }
 
 /// One run of the interpreter: the technique and its limits (the rest of
