@@ -406,6 +406,7 @@ pub(crate) fn emit(
                 prog,
                 result.verdict,
                 result.witness.as_ref(),
+                &invariants,
                 dm,
                 deadline,
             )

@@ -309,6 +309,31 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
 }
 
 #[test]
+fn proof_witnesses_carry_the_checked_invariants() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    // the proof's invariant, over the source's variables, is the witness's
+    let p = repo_root().join("tests/prove/lockstep_double_true.c");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "prove"]);
+    assert_eq!(verdict, "true");
+    let v = checked_witness(&w, &schema).unwrap();
+    let inv = &v[0]["content"][0]["invariant"];
+    assert_eq!(inv["value"], "((unsigned)y == (2u * (unsigned)x))", "{v}");
+    let answer = validate(&w, &p);
+    assert!(
+        answer.starts_with("unknown: well-formed") && answer.contains("1 non-trivial ones held"),
+        "{answer}"
+    );
+    // one that names a register with no source variable (a call's result)
+    // would mean nothing to a validator: the loop gets `1`
+    let p = repo_root().join("tests/prove/down_up_true.c");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "prove"]);
+    assert_eq!(verdict, "true");
+    let v = checked_witness(&w, &schema).unwrap();
+    assert_eq!(v[0]["content"][0]["invariant"]["value"], "1", "{v}");
+}
+
+#[test]
 fn loop_invariants_are_sampled_natively() {
     let schema = schema();
     let dir = tempfile::tempdir().unwrap();

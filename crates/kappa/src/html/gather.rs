@@ -265,7 +265,7 @@ fn invariants(p: &Program) -> Vec<InvariantRow> {
     let Ok(sources) = crate::witness::Sources::read(&p.sources) else {
         return vec![];
     };
-    let entry = crate::witness::correctness_entry(&sources, p.module.data_model);
+    let entry = crate::witness::correctness_entry(&sources, p.module.data_model, &[]);
     entry
         .content
         .into_iter()

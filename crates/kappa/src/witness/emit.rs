@@ -38,7 +38,8 @@ pub fn recorded_path(
 
 /// Writes the witness of a verdict to `path`: a violation witness for
 /// `false` (from `witness`, re-run on the interpreter to record its path),
-/// a correctness witness for `true`. Returns the note to print; `unknown`
+/// a correctness witness for `true` (with the proof's `invariants`, see
+/// [`correctness_entry`]). Returns the note to print; `unknown`
 /// writes nothing. An error says why no witness was written (the re-run
 /// stops at `deadline`, so that the verdict is still printed in time).
 pub fn write_witness(
@@ -46,6 +47,7 @@ pub fn write_witness(
     prog: &Program,
     verdict: Verdict,
     witness: Option<&ErrorWitness>,
+    invariants: &[(String, String)],
     dm: DataModel,
     deadline: Option<Instant>,
 ) -> Result<String> {
@@ -55,7 +57,7 @@ pub fn write_witness(
             let rec = recorded_path(prog, w, deadline)?;
             violation_entry(&prog.module, &sources, &rec, dm)?
         }
-        (Verdict::True, _) => correctness_entry(&sources, dm),
+        (Verdict::True, _) => correctness_entry(&sources, dm, invariants),
         _ => return Ok("no witness written (the verdict is unknown)".into()),
     };
     write_yaml(path, &[entry])?;
@@ -116,13 +118,13 @@ pub fn native_witness_lines(
         }
         if let (Some(path), true) = (&args.witness, located) {
             notes.push(
-                write_witness(path, &prog, verdict, Some(w), dm, deadline)
+                write_witness(path, &prog, verdict, Some(w), &[], dm, deadline)
                     .unwrap_or_else(|e| format!("no witness written: {e}")),
             );
         }
     } else if let Some(path) = &args.witness {
         notes.push(
-            write_witness(path, &prog, verdict, None, dm, deadline)
+            write_witness(path, &prog, verdict, None, &[], dm, deadline)
                 .unwrap_or_else(|e| format!("no witness written: {e}")),
         );
     }

@@ -9,8 +9,9 @@
 //! (at the `if`/`while`/`for` keyword, when the path has at most
 //! [`MAX_BRANCH_WAYPOINTS`] of them) and a final `target` waypoint at the
 //! `reach_error()` call. A correctness witness is one `invariant_set` entry
-//! with a `loop_invariant` at every loop keyword of the input files; the
-//! invariant is `1` (kappa computes no loop invariants yet).
+//! with a `loop_invariant` at every loop keyword of the input files: the
+//! proof stage's checked invariant for that loop when it names only source
+//! variables, else `1`.
 
 pub mod emit;
 pub mod invariants;

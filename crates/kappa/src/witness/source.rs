@@ -178,6 +178,15 @@ impl Source {
         false
     }
 
+    /// Whether `name` is an identifier of the text that is not followed by
+    /// `(` somewhere (a variable, not only a function).
+    pub fn has_variable(&self, name: &str) -> bool {
+        self.toks
+            .iter()
+            .enumerate()
+            .any(|(i, t)| t.text == name && self.toks.get(i + 1).is_none_or(|n| n.text != "("))
+    }
+
     /// The loops of the file, in source order: `for`, `while` (not the
     /// `while` ending a braced `do` statement) and `do`.
     pub fn loops(&self) -> Vec<Loop> {

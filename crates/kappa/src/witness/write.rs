@@ -181,12 +181,30 @@ pub fn violation_entry(
     })
 }
 
-/// The correctness witness entry: the invariant `1` at every loop keyword
-/// of the input files (kappa computes no loop invariants yet).
-pub fn correctness_entry(sources: &Sources, dm: DataModel) -> Entry {
+/// The correctness witness entry: a `loop_invariant` at every loop keyword
+/// of the input files. Its value is the proof's checked invariant for that
+/// loop (`invariants`: `file:line` of the loop header, C expression) when
+/// exactly one loop keyword is on that line and the expression names only
+/// variables of the source ([`c_over_source`]); else `1`.
+pub fn correctness_entry(
+    sources: &Sources,
+    dm: DataModel,
+    invariants: &[(String, String)],
+) -> Entry {
     let mut content = vec![];
     for k in 0..sources.len() {
-        for l in sources.source(k).loops() {
+        let loops = sources.source(k).loops();
+        for l in &loops {
+            let on_line = loops.iter().filter(|o| o.pos.line == l.pos.line).count();
+            let value = invariants
+                .iter()
+                .find(|(at, _)| {
+                    at.rsplit_once(':').is_some_and(|(file, line)| {
+                        line.parse() == Ok(l.pos.line) && sources.index_of_name(file) == Some(k)
+                    })
+                })
+                .filter(|(_, c)| on_line == 1 && c_over_source(c, sources.source(k)))
+                .map_or_else(|| "1".to_string(), |(_, c)| c.clone());
             content.push(Content {
                 segment: None,
                 invariant: Some(Invariant {
@@ -199,7 +217,7 @@ pub fn correctness_entry(sources: &Sources, dm: DataModel) -> Entry {
                             col: Some(l.pos.col),
                         },
                     ),
-                    value: "1".into(),
+                    value,
                     format: "c_expression".into(),
                 }),
             });
@@ -212,8 +230,59 @@ pub fn correctness_entry(sources: &Sources, dm: DataModel) -> Entry {
     }
 }
 
+/// Whether every identifier of C expression `c` (besides type names) is a
+/// variable of `src` (an identifier of the source not followed by `(`):
+/// the proof names registers after their source variables, but a register
+/// with no source name (a call's result) or two versions of one variable
+/// (`c.0`, `c.1`) would make the expression mean nothing to a validator.
+pub fn c_over_source(c: &str, src: &super::source::Source) -> bool {
+    const TYPES: [&str; 7] = [
+        "unsigned", "signed", "int", "char", "short", "long", "_Bool",
+    ];
+    if c.contains(['.', '#', '%']) {
+        return false;
+    }
+    let b = c.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_alphanumeric() || b[i] == b'_' {
+            let j = (i..b.len())
+                .find(|&j| !(b[j].is_ascii_alphanumeric() || b[j] == b'_'))
+                .unwrap_or(b.len());
+            let word = &c[i..j];
+            let numeric = b[i].is_ascii_digit();
+            if !numeric && !TYPES.contains(&word) && !src.has_variable(word) {
+                return false;
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    true
+}
+
 /// Writes `entries` as a witness file.
 pub fn write_yaml(path: &Path, entries: &[Entry]) -> Result<()> {
     let text = serde_yaml::to_string(entries).map_err(|e| anyhow!("{e}"))?;
     std::fs::write(path, text).map_err(|e| anyhow!("{}: cannot write: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::c_over_source;
+    use crate::witness::source::Source;
+
+    #[test]
+    fn only_expressions_over_source_variables_are_taken() {
+        let src = Source::new(
+            "int x, y; int f(int q);\nint main(void) { unsigned n = f(x); while (y < n) y++; }",
+        );
+        assert!(c_over_source("((unsigned)y <= (unsigned)n)", &src));
+        assert!(c_over_source("(4294967295u + (unsigned)x) == 0u", &src));
+        // not variables of the source, or not C
+        assert!(!c_over_source("(unsigned)call <= 3u", &src));
+        assert!(!c_over_source("(unsigned)f <= 3u", &src));
+        assert!(!c_over_source("(unsigned)c.0#1 == 0u", &src));
+    }
 }
