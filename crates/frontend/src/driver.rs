@@ -173,7 +173,7 @@ impl Toolchain {
     }
 
     /// Compiles and links `sources` into one bitcode file in `dir`, with
-    /// locals promoted to SSA registers; returns its path. A tool still
+    /// locals promoted to SSA registers (see [`Built`]). A tool still
     /// running at `deadline` is killed and the answer is
     /// [`FrontendError::Timeout`].
     pub fn build_bitcode(
@@ -183,8 +183,9 @@ impl Toolchain {
         extra: &[String],
         dir: &Path,
         deadline: Option<Instant>,
-    ) -> Result<PathBuf, FrontendError> {
+    ) -> Result<Built, FrontendError> {
         let mut bcs = vec![];
+        let mut renamed = vec![];
         for (i, src) in sources.iter().enumerate() {
             let ext = src
                 .extension()
@@ -208,7 +209,14 @@ impl Toolchain {
                     if ext == "h" {
                         cmd.args(["-x", "c"]);
                     }
-                    cmd.arg("-o").arg(&out).arg(src);
+                    let input = if ext == "i" {
+                        let copy = without_line_markers(src, &dir.join(format!("in{i}")))?;
+                        renamed.push((copy.clone(), src.clone()));
+                        copy
+                    } else {
+                        src.clone()
+                    };
+                    cmd.arg("-o").arg(&out).arg(&input);
                     self.run(&mut cmd, src, deadline)?;
                     bcs.push(out);
                 }
@@ -228,6 +236,82 @@ impl Toolchain {
         let mut cmd = Command::new(&self.opt);
         cmd.arg("-passes=mem2reg").arg("-o").arg(&fin).arg(&linked);
         self.run(&mut cmd, &sources[0], deadline)?;
-        Ok(fin)
+        Ok(Built {
+            bitcode: fin,
+            renamed,
+        })
+    }
+}
+
+/// What [`Toolchain::build_bitcode`] made: the module and the input files
+/// compiled from a copy (copy, original).
+pub struct Built {
+    /// The linked module after mem2reg.
+    pub bitcode: PathBuf,
+    /// Preprocessed (`.i`) inputs were compiled from a copy without their
+    /// line markers; their debug locations name the copy.
+    pub renamed: Vec<(PathBuf, PathBuf)>,
+}
+
+/// A copy of preprocessed C file `src` in directory `dir` (created), under
+/// the same name, with every line marker (`# 12 "f.c"`, `#line 12`)
+/// blanked: the debug locations then give the `.i` file's own lines (what
+/// a witness of a task whose input is the `.i` must name), not those of
+/// the files it was made from. Blanking keeps every line number.
+fn without_line_markers(src: &Path, dir: &Path) -> Result<PathBuf, FrontendError> {
+    let unreadable = |e: std::io::Error| FrontendError::Unreadable {
+        path: src.to_path_buf(),
+        reason: e.to_string(),
+    };
+    let text = std::fs::read_to_string(src).map_err(unreadable)?;
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if is_line_marker(line) {
+            out.push_str(if line.ends_with('\n') { "\n" } else { "" });
+        } else {
+            out.push_str(line);
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(unreadable)?;
+    let copy = dir.join(src.file_name().unwrap_or_else(|| "input.i".as_ref()));
+    std::fs::write(&copy, out).map_err(unreadable)?;
+    Ok(copy)
+}
+
+/// Whether `line` is a preprocessor line marker: `# N "file" flags` or
+/// `#line N ["file"]`.
+fn is_line_marker(line: &str) -> bool {
+    let Some(rest) = line.trim_start().strip_prefix('#') else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix("line").map_or(rest, str::trim_start);
+    rest.starts_with(|c: char| c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_line_marker;
+
+    #[test]
+    fn line_markers_are_recognised() {
+        for m in [
+            "# 1 \"f.c\"\n",
+            "# 12 \"f.c\" 2\n",
+            "#line 7\n",
+            "  #  line 7 \"g.c\"",
+            "#3",
+        ] {
+            assert!(is_line_marker(m), "{m:?}");
+        }
+        for m in [
+            "#include <x.h>\n",
+            "#define N 3\n",
+            "int x; # 1\n",
+            "#pragma once\n",
+            "# \n",
+        ] {
+            assert!(!is_line_marker(m), "{m:?}");
+        }
     }
 }

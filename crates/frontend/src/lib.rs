@@ -159,7 +159,8 @@ pub fn load(path: &Path, opts: &FrontendOptions) -> Result<Program, FrontendErro
         path: path.into(),
         reason: e.to_string(),
     })?;
-    let bc = tc.build_bitcode(&sources, dm, &opts.extra_cflags, tmp.path(), opts.deadline)?;
+    let built = tc.build_bitcode(&sources, dm, &opts.extra_cflags, tmp.path(), opts.deadline)?;
+    let bc = built.bitcode;
     let llvm = llvm_ir::Module::from_bc_path(&bc).map_err(|reason| FrontendError::Bitcode {
         path: path.into(),
         reason,
@@ -173,6 +174,18 @@ pub fn load(path: &Path, opts: &FrontendOptions) -> Result<Program, FrontendErro
             path: path.into(),
             reason,
         })?;
+    // debug locations in a `.i` input's copy name the input itself
+    for (copy, original) in &built.renamed {
+        let canon = std::fs::canonicalize(copy).ok();
+        for f in module.files.iter_mut() {
+            if canon.is_some() && std::fs::canonicalize(&*f).ok() == canon {
+                *f = std::fs::canonicalize(original)
+                    .unwrap_or_else(|_| original.clone())
+                    .display()
+                    .to_string();
+            }
+        }
+    }
     if !opts.keep_calls {
         kappa_ir::inline::inline_leaf_calls(&mut module);
     }

@@ -432,7 +432,7 @@ pub(crate) fn emit(
         notes,
         expected: prog.task.as_ref().and_then(|t| t.expected_verdict),
         stages,
-        invariants: if args.invariants || args.json {
+        invariants: if args.invariants || args.json || args.html.is_some() {
             invariants
         } else {
             vec![]

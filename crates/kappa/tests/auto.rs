@@ -50,6 +50,7 @@ fn the_report_names_every_stage_and_the_one_that_answered() {
         names,
         [
             "condition",
+            "prove",
             "navigate",
             "compact",
             "native",
@@ -79,11 +80,11 @@ fn an_unknown_every_stage_would_meet_ends_the_portfolio() {
     assert_eq!(v["verdict"], "unknown", "{v}");
     let reason = v["reason"].as_str().unwrap();
     assert!(reason.contains("division by zero"), "{v}");
-    // the condition and one interpreter stage ran; the others were
-    // skipped, not run to the deadline
+    // the condition, the proof and one interpreter stage ran; the others
+    // were skipped, not run to the deadline
     let st = stages(&v);
     let ran: Vec<_> = st.iter().filter(|s| !s.2).map(|s| s.0.as_str()).collect();
-    assert_eq!(ran, ["condition", "navigate"], "{v}");
+    assert_eq!(ran, ["condition", "prove", "navigate"], "{v}");
 }
 
 #[test]
@@ -94,7 +95,7 @@ fn a_proof_before_execution_answers_without_running_later_stages() {
     let st = stages(&v);
     assert!(
         st.iter()
-            .any(|s| s.1 && (s.0 == "condition" || s.0 == "navigate")),
+            .any(|s| s.1 && ["condition", "prove", "navigate"].contains(&s.0.as_str())),
         "{v}"
     );
     assert_eq!(v["stats"]["instructions"], 0, "{v}");

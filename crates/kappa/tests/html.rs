@@ -130,7 +130,7 @@ fn false_pages_show_inputs_and_the_highlighted_error_path_in_every_mode() {
         match mode {
             "auto" => {
                 assert!(html.contains("<section id=\"stages\">"));
-                assert_eq!(count(&html, "<tr class=\"stage"), 5);
+                assert_eq!(count(&html, "<tr class=\"stage"), 6);
                 assert_eq!(count(&html, "<tr class=\"stage answered\">"), 1);
                 assert!(html.contains("<figure class=\"tree\" data-label=\"navigate\">"));
             }

@@ -245,6 +245,33 @@ fn a_wrong_nondet_value_is_rejected() {
 }
 
 #[test]
+fn a_preprocessed_input_is_named_with_its_own_lines() {
+    // line markers in a `.i` claim other files and lines; the witness of a
+    // task whose input is the `.i` must name the `.i` and its lines
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/witness/preprocessed.i");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &[]);
+    assert_eq!(verdict, "false");
+    let v = checked_witness(&w, &schema).unwrap();
+    let segs = v[0]["content"].as_array().unwrap();
+    let target = &segs[segs.len() - 1]["segment"][0]["waypoint"];
+    assert_eq!(target["type"], "target", "{v}");
+    assert_eq!(target["location"]["line"], 13, "{v}");
+    assert!(
+        target["location"]["file_name"]
+            .as_str()
+            .unwrap()
+            .ends_with("preprocessed.i"),
+        "{v}"
+    );
+    assert_eq!(validate(&w, &p), "confirmed");
+    let out = kappa(&["verify", "--mode", "classic", p.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("preprocessed.i:13"), "{stdout}");
+}
+
+#[test]
 fn native_mode_names_source_lines_and_writes_witnesses() {
     let schema = schema();
     let dir = tempfile::tempdir().unwrap();

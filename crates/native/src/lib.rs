@@ -51,7 +51,8 @@ pub fn symbolize_cmd(file: &Path, output: &Path, dm: Option<DataModel>) -> Resul
     let tmp = tempfile::tempdir()?;
     let bc = tc
         .build_bitcode(&sources, dm, &[], tmp.path(), None)
-        .map_err(|e| anyhow!("{e}"))?;
+        .map_err(|e| anyhow!("{e}"))?
+        .bitcode;
     let mut models = model_compiler(&tc, dm, tmp.path(), None);
     let st =
         kappa_symbolize::symbolize_file_with(&bc, output, Some(&mut models)).map_err(
@@ -105,6 +106,7 @@ fn model_compiler<'a>(
             .map(|f| f.to_string())
             .collect();
         tc.build_bitcode(&[src], dm, &flags, &d, deadline)
+            .map(|b| b.bitcode)
             .map_err(|e| e.to_string())
     }
 }
@@ -312,7 +314,7 @@ pub fn explore(
     let mut replay_build = ReplayBuild::start(sources, dm, deadline);
     let tmp = tempfile::tempdir()?;
     let bc = match tc.build_bitcode(sources, dm, &opts.cflags, tmp.path(), deadline) {
-        Ok(bc) => bc,
+        Ok(b) => b.bitcode,
         Err(FrontendError::Timeout { .. }) => return Ok(unknown(timeout_reason("compiling"))),
         Err(e @ FrontendError::Compile { .. }) => {
             if let FrontendError::Compile { diagnostics, .. } = &e {

@@ -96,7 +96,7 @@ fn write_page(
         no_tree,
         sections: prog.map(|p| sections(args, r, p)).unwrap_or_default(),
         invariants: match (prog, r.verdict) {
-            (Some(p), Verdict::True) => invariants(p),
+            (Some(p), Verdict::True) => invariants(p, &r.invariants),
             _ => vec![],
         },
     };
@@ -260,12 +260,13 @@ fn sections(args: &VerifyArgs, r: &Report, p: &Program) -> Vec<TextSection> {
     v
 }
 
-/// The loop invariants of the correctness witness kappa writes.
-fn invariants(p: &Program) -> Vec<InvariantRow> {
+/// The loop invariants of the correctness witness kappa writes (with the
+/// proof's `proved` invariants, see `witness::correctness_entry`).
+fn invariants(p: &Program, proved: &[(String, String)]) -> Vec<InvariantRow> {
     let Ok(sources) = crate::witness::Sources::read(&p.sources) else {
         return vec![];
     };
-    let entry = crate::witness::correctness_entry(&sources, p.module.data_model, &[]);
+    let entry = crate::witness::correctness_entry(&sources, p.module.data_model, proved);
     entry
         .content
         .into_iter()
