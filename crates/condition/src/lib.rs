@@ -32,6 +32,7 @@
 pub mod exec;
 pub mod inline;
 pub mod kform;
+pub mod pruning;
 pub mod race;
 pub mod summary;
 pub mod targets;

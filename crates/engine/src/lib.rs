@@ -9,6 +9,7 @@
 //! timeout makes the result `Unknown`. The engine never names an LLVM type.
 
 mod access;
+mod budget;
 pub mod compact;
 mod exec;
 mod fast;
@@ -23,6 +24,7 @@ mod shims;
 pub mod state;
 mod strings;
 pub mod structors;
+pub mod technique;
 pub mod tree;
 mod witness;
 
@@ -356,48 +358,21 @@ pub struct Engine<'m> {
     pub(crate) confirmed: Option<ErrorWitness>,
     pub(crate) paths: Vec<PathRecord>,
     pub(crate) leaves: Vec<LeafRecord>,
-    /// Compact execution: per loop header, the state that last passed it
-    /// with concrete values and how often in a row (see `compact::accel`).
-    pub(crate) accel_passes: FxHashMap<(FuncId, Loc), (u64, u32)>,
-    /// State matching: the stored states (`None` when off).
-    pub(crate) matcher: Option<matching::Matcher>,
     pub(crate) fresh_counter: u64,
     /// Input symbols shared by all paths: for input index `k`, the symbols
     /// by type and origin (see `Engine::input_symbol`).
     pub(crate) input_syms: Vec<Vec<(Ty, Rc<str>, kappa_expr::Symbol)>>,
-    /// Compact execution: cycles by entry whose templates are not computed
-    /// yet.
-    pub(crate) pending_cycles: FxHashMap<(FuncId, Loc), Vec<compact::Pending>>,
-    /// Compact execution: templates by (function, entry location).
-    pub(crate) templates: FxHashMap<(FuncId, Loc), Vec<Rc<compact::Template>>>,
-    /// Compact execution: whether the templates of each function were
-    /// computed (on the first step in it).
-    pub(crate) templates_ready: Vec<bool>,
-    /// Compact execution: for (function, location), 1 + the index of its
-    /// entry in `template_headers`, or 0 without templates.
-    pub(crate) template_at: Vec<Vec<usize>>,
-    /// Compact execution: per loop header with templates, what they need.
-    pub(crate) template_headers: Vec<compact::TemplateHeader>,
-    /// Compact execution: template choice.
-    pub(crate) compact_strategy: compact::TemplateStrategy,
-    /// Compact execution: undecided uses per (function, entry, template).
-    pub(crate) template_failures: FxHashMap<(FuncId, Loc, usize), u32>,
-    /// Compact execution: the solver time cap in force (see
-    /// `Engine::push_query_cap`).
+    /// The solver time cap in force (see `Engine::push_query_cap`).
     pub(crate) query_cap_now: Option<Duration>,
-    /// State of the pseudo-random template choice.
-    pub(crate) rng_state: u64,
     /// Scratch buffer of the fast path's phi moves (reused, never shrinks).
     pub(crate) phi_buf: Vec<(kappa_ir::VarId, fast::CVal)>,
-    /// Pruning: the engine input symbols read at a position the condition
-    /// matches, on any path (see `prune`).
-    pub(crate) prune_seen: rustc_hash::FxHashSet<kappa_expr::Symbol>,
     /// States still pending when `run` stopped; kept so that freeing them
     /// (possibly millions) happens when the engine is dropped, not inside
     /// the time budget of `run`.
     leftover: Option<Box<dyn searcher::Searcher>>,
-    /// Loop navigation data (phase 3), when the mode is on.
-    pub(crate) nav: Option<Box<navigate::NavData<'m>>>,
+    /// The installed techniques, in hook order (see [`technique`]); an
+    /// entry is `None` while its own hook runs.
+    pub(crate) techniques: Vec<Option<Box<dyn technique::Technique<'m> + 'm>>>,
 }
 
 impl<'m> Engine<'m> {
@@ -408,7 +383,7 @@ impl<'m> Engine<'m> {
         solver: Box<dyn Solver>,
     ) -> Result<Engine<'m>, String> {
         let (initial_mem, global_base) = exec::initial_memory(module)?;
-        let matcher = cfg.state_matching.then(Default::default);
+        let techniques = technique::install(&cfg);
         Ok(Engine {
             module,
             cfg,
@@ -416,15 +391,7 @@ impl<'m> Engine<'m> {
             stats: Stats::default(),
             coverage: Default::default(),
             phi_buf: vec![],
-            templates: FxHashMap::default(),
-            pending_cycles: FxHashMap::default(),
-            template_at: vec![],
-            templates_ready: vec![],
-            template_headers: vec![],
-            compact_strategy: Default::default(),
-            rng_state: 0,
             query_cap_now: None,
-            template_failures: FxHashMap::default(),
             input_syms: vec![],
             global_base,
             initial_mem,
@@ -435,12 +402,9 @@ impl<'m> Engine<'m> {
             confirmed: None,
             paths: vec![],
             leaves: vec![],
-            matcher,
-            accel_passes: FxHashMap::default(),
             fresh_counter: 0,
             leftover: None,
-            prune_seen: Default::default(),
-            nav: None,
+            techniques,
         })
     }
 
@@ -473,25 +437,7 @@ impl<'m> Engine<'m> {
             }
             Err(e) => return self.finish(start, Verdict::Unknown, Some(e)),
         };
-        if self.cfg.prune.is_some() {
-            self.stats.prune = true;
-            if self.prune_proves_safe() {
-                // the condition is implied by every run reaching reach_error
-                // (caller's contract): unsatisfiable, no run reaches it
-                return self.finish(
-                    start,
-                    Verdict::True,
-                    Some(
-                        "the necessary condition for reaching reach_error is unsatisfiable".into(),
-                    ),
-                );
-            }
-        }
-        if let Some(opts) = self.cfg.compact {
-            self.compact_strategy = opts.strategy;
-            self.rng_state = self.cfg.seed | 1;
-        }
-        if let Some(reason) = self.navigate_prepare(main) {
+        if let Some(reason) = self.techniques_prepare(main) {
             return self.finish(start, Verdict::True, Some(reason));
         }
         let mut searcher = searcher::make_searcher(self.cfg.searcher, self.cfg.seed);
@@ -507,10 +453,6 @@ impl<'m> Engine<'m> {
         // an edge (every branch side undecided, e.g. after the deadline)
         let mut ticks: u64 = 0;
         'outer: while let Some(mut st) = searcher.select(&self.coverage) {
-            // the state comes back from navigation's check at its loop
-            // header: it was matched (and stored) there already, and must
-            // not be found covered by its own stored copy
-            let mut navigated = false;
             loop {
                 ticks += 1;
                 if ticks.is_multiple_of(64) {
@@ -538,55 +480,27 @@ impl<'m> Engine<'m> {
                         });
                     }
                 }
-                if self.cfg.compact.is_some() {
-                    self.ensure_templates(st.func());
-                }
-                if self.matcher.is_some() && !std::mem::take(&mut navigated) && self.matched(&st) {
-                    // covered by a state already seen at this loop header
-                    self.terminate(st, End::Pruned, validate);
-                    break;
-                }
                 let at = st.loc;
-                let out = if self.nav.is_some() && self.navigate_wants(&mut st) {
-                    match self.navigate_step(st) {
-                        Ok(out) => out,
-                        Err(s) => {
+                let out = match self.techniques_at_location(st) {
+                    technique::Hook::Took(out) => out,
+                    technique::Hook::End(s) => {
+                        self.terminate(s, End::Pruned, validate);
+                        break;
+                    }
+                    technique::Hook::Pass(mut s) => {
+                        if self.fast_step(&mut s) {
                             st = s;
-                            navigated = true;
                             continue;
                         }
+                        self.step(s, validate)
                     }
-                } else if self.has_template(st.func(), st.loc) {
-                    let tried = if self.template_worth_trying(&st) {
-                        self.compact_step(st)
-                    } else {
-                        self.accelerate(st)
-                    };
-                    match tried {
-                        Ok(out) => out,
-                        Err(s) => {
-                            st = s;
-                            if self.fast_step(&mut st) {
-                                continue;
-                            }
-                            self.step(st, validate)
-                        }
-                    }
-                } else {
-                    if self.fast_step(&mut st) {
-                        continue;
-                    }
-                    self.step(st, validate)
                 };
                 match out {
                     exec::StepOut::Continue(s) => st = s,
-                    exec::StepOut::Fork(mut states) => {
-                        if self.nav.is_some() {
-                            self.navigate_order(at, &mut states);
-                        }
+                    exec::StepOut::Fork(states) => {
                         self.stats.forks += 1;
                         self.stats.states += states.len() as u64 - 1;
-                        let states = self.prune_fork(states);
+                        let states = self.techniques_on_fork(at, states);
                         searcher.add(states);
                         self.stats.max_pending = self.stats.max_pending.max(searcher.len() as u64);
                         break;

@@ -138,18 +138,29 @@ impl Matcher {
     }
 }
 
-impl Engine<'_> {
-    /// State matching (see the module documentation): whether `st`, at a
-    /// loop header, is covered by a stored state; if not, it is stored.
-    pub(crate) fn matched(&mut self, st: &State) -> bool {
-        let Some(mut mt) = self.matcher.take() else {
-            return false;
-        };
-        let r = self.match_or_store(&mut mt, st);
-        self.matcher = Some(mt);
-        r
+/// State matching plugged into the engine's seam: at a loop header a state
+/// covered by a stored one ends, any other is stored.
+#[derive(Default)]
+pub(crate) struct Matching {
+    mt: Matcher,
+}
+
+impl<'m> crate::technique::Technique<'m> for Matching {
+    fn name(&self) -> &'static str {
+        "state matching"
     }
 
+    fn at_location(&mut self, eng: &mut Engine<'m>, st: State) -> crate::technique::Hook {
+        if eng.match_or_store(&mut self.mt, &st) {
+            // covered by a state already seen at this loop header
+            crate::technique::Hook::End(st)
+        } else {
+            crate::technique::Hook::Pass(st)
+        }
+    }
+}
+
+impl Engine<'_> {
     fn match_or_store(&mut self, mt: &mut Matcher, st: &State) -> bool {
         if !mt.info(self.module, st.func()).header[st.loc.index()] {
             return false;
@@ -167,7 +178,7 @@ impl Engine<'_> {
         for ((fr, (at, dst)), info) in st.frames.iter().zip(&points).zip(&infos) {
             fr.func.hash(&mut h);
             fr.ret.hash(&mut h);
-            fr.ret_map.is_some().hash(&mut h);
+            fr.slots.is_empty().hash(&mut h);
             for (v, live) in info.live[at.index()].iter().enumerate() {
                 if *live && Some(kappa_ir::VarId(v as u32)) != *dst {
                     hash_value(fr.regs[v], &mut h);
@@ -252,8 +263,8 @@ impl Engine<'_> {
             if a.func != bf.func
                 || a.ret != bf.ret
                 || a.allocas != bf.allocas
-                || a.ret_map.is_some()
-                || bf.ret_map.is_some()
+                || !a.slots.is_empty()
+                || !bf.slots.is_empty()
             {
                 return None;
             }

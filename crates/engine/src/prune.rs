@@ -12,6 +12,7 @@
 
 use crate::exec::Feas;
 use crate::state::{Input, State};
+use crate::technique::Technique;
 use crate::Engine;
 use kappa_expr::{build as b, Expr, Symbol};
 use kappa_ir::SrcLoc;
@@ -48,31 +49,81 @@ const CHECK_CAP: Duration = Duration::from_millis(300);
 /// keep every state).
 const MAX_UNDECIDED: u64 = 8;
 
-impl Engine<'_> {
+/// Pruning plugged into the engine's seam: the proof before execution, the
+/// check at forks, and the inputs the condition names.
+pub(crate) struct Pruning {
+    p: Prune,
+    /// The engine input symbols read at a position the condition matches,
+    /// on any path.
+    seen: rustc_hash::FxHashSet<Symbol>,
+}
+
+impl Pruning {
+    /// Pruning with condition `p`.
+    pub(crate) fn new(p: Prune) -> Self {
+        Pruning {
+            p,
+            seen: Default::default(),
+        }
+    }
+}
+
+impl<'m> Technique<'m> for Pruning {
+    fn name(&self) -> &'static str {
+        "pruning"
+    }
+
+    fn prepare(&mut self, eng: &mut Engine<'m>, _main: kappa_ir::FuncId) -> Option<String> {
+        eng.stats.prune = true;
+        // the condition is implied by every run reaching reach_error
+        // (caller's contract): unsatisfiable, no run reaches it
+        self.proves_safe(eng).then(|| {
+            "the necessary condition for reaching reach_error is unsatisfiable".to_string()
+        })
+    }
+
+    fn on_fork(
+        &mut self,
+        eng: &mut Engine<'m>,
+        _at: kappa_ir::Loc,
+        states: Vec<State>,
+    ) -> Vec<State> {
+        self.fork(eng, states)
+    }
+
+    fn on_input(
+        &mut self,
+        _eng: &mut Engine<'m>,
+        sym: Symbol,
+        src: Option<SrcLoc>,
+    ) -> Option<u128> {
+        self.note_input(sym, src);
+        self.hint(src)
+    }
+}
+
+impl Pruning {
     /// Whether the condition proves `reach_error` unreachable: it is
     /// constantly `false` or the solver finds it unsatisfiable. It is implied
     /// by every run reaching `reach_error`, so then no run does, whatever the
     /// loops do (the caller's contract on [`Prune::cond`]).
     /// The solver gets at most [`PROOF_CAP`] (or half the time left).
-    pub(crate) fn prune_proves_safe(&mut self) -> bool {
-        let Some(p) = &self.cfg.prune else {
-            return false;
-        };
-        let c = p.cond;
+    fn proves_safe(&self, eng: &mut Engine<'_>) -> bool {
+        let c = self.p.cond;
         if let Some(v) = c.as_bool_const() {
             return !v;
         }
-        let prev = self.push_query_cap(self.query_cap(PROOF_CAP));
-        let r = self.solver.check(&[], c);
-        self.pop_query_cap(prev);
+        let prev = eng.push_query_cap(eng.query_cap(PROOF_CAP));
+        let r = eng.solver.check(&[], c);
+        eng.pop_query_cap(prev);
         matches!(r, kappa_solver::SatResult::Unsat)
     }
 
     /// The condition with the matched inputs of `st` substituted; `None`
     /// when no input is matched (the condition alone was not found
     /// unsatisfiable at the start, and it shares no symbol with the path).
-    fn prune_goal(&self, st: &State) -> Option<Expr> {
-        let p = self.cfg.prune.as_ref()?;
+    fn goal(&self, st: &State) -> Option<Expr> {
+        let p = &self.p;
         let mut found: Vec<(Symbol, Option<Symbol>)> = vec![];
         for inp in st.inputs.iter() {
             let Input::One(rec) = inp else { continue };
@@ -104,10 +155,8 @@ impl Engine<'_> {
     /// are checked: otherwise the part of the path condition that matters
     /// changed at most through older links, and skipping a check only
     /// prunes less.
-    pub(crate) fn prune_fork(&mut self, states: Vec<State>) -> Vec<State> {
-        if self.cfg.prune.as_ref().is_none_or(|p| p.inputs.is_empty())
-            || self.stats.prune_undecided >= MAX_UNDECIDED
-        {
+    fn fork(&mut self, eng: &mut Engine<'_>, states: Vec<State>) -> Vec<State> {
+        if self.p.inputs.is_empty() || eng.stats.prune_undecided >= MAX_UNDECIDED {
             // nothing of a path can meet the condition's inputs, or the
             // checks do not pay
             return states;
@@ -116,25 +165,25 @@ impl Engine<'_> {
         for st in states {
             // cheap test first: the newest constraint mentions a matched input
             let linked = st.pc.last().is_some_and(|c| {
-                let mine = self.symbols_of(*c);
-                mine.iter().any(|s| self.prune_seen.contains(s))
+                let mine = eng.symbols_of(*c);
+                mine.iter().any(|s| self.seen.contains(s))
             });
             if !linked {
                 kept.push(st);
                 continue;
             }
-            let Some(goal) = self.prune_goal(&st) else {
+            let Some(goal) = self.goal(&st) else {
                 kept.push(st);
                 continue;
             };
-            self.stats.prune_checks += 1;
-            let prev = self.push_query_cap(self.query_cap(CHECK_CAP));
-            let r = self.feasible(&st, goal);
-            self.pop_query_cap(prev);
+            eng.stats.prune_checks += 1;
+            let prev = eng.push_query_cap(eng.query_cap(CHECK_CAP));
+            let r = eng.feasible(&st, goal);
+            eng.pop_query_cap(prev);
             match r {
-                Feas::Unsat => self.stats.pruned += 1,
+                Feas::Unsat => eng.stats.pruned += 1,
                 Feas::Unknown(_) => {
-                    self.stats.prune_undecided += 1;
+                    eng.stats.prune_undecided += 1;
                     kept.push(st);
                 }
                 Feas::Sat(_) => kept.push(st),
@@ -145,17 +194,19 @@ impl Engine<'_> {
 
     /// Records that engine input `sym` was read at `src` (if the condition
     /// matches that position).
-    pub(crate) fn prune_note_input(&mut self, sym: Symbol, src: Option<SrcLoc>) {
-        let Some(p) = &self.cfg.prune else { return };
-        if src.is_some_and(|s| p.inputs.iter().any(|(at, _)| *at == s)) {
-            self.prune_seen.insert(sym);
+    fn note_input(&mut self, sym: Symbol, src: Option<SrcLoc>) {
+        if src.is_some_and(|s| self.p.inputs.iter().any(|(at, _)| *at == s)) {
+            self.seen.insert(sym);
         }
     }
 
     /// The hinted value for the input read at `src`, if any.
-    pub(crate) fn prune_hint(&self, src: Option<SrcLoc>) -> Option<u128> {
-        let p = self.cfg.prune.as_ref()?;
+    fn hint(&self, src: Option<SrcLoc>) -> Option<u128> {
         let src = src?;
-        p.hints.iter().find(|(at, _)| *at == src).map(|(_, v)| *v)
+        self.p
+            .hints
+            .iter()
+            .find(|(at, _)| *at == src)
+            .map(|(_, v)| *v)
     }
 }

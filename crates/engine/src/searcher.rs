@@ -252,7 +252,7 @@ mod tests {
                 regs: vec![],
                 ret: None,
                 allocas: vec![],
-                ret_map: None,
+                slots: Default::default(),
             }],
             Memory::new(32),
         )

@@ -32,12 +32,10 @@ pub struct Frame {
     pub ret: Option<(Loc, Option<VarId>)>,
     /// Bases of this frame's stack objects, freed on return.
     pub allocas: Vec<u64>,
-    /// Compact execution's record of folded recursive activations (the
-    /// report's special call-stack record): this frame is the innermost of
-    /// κ + 1 activations, and when it returns `r` its caller receives the
-    /// second expression with the symbol replaced by `r`. `None` for an
-    /// ordinary frame.
-    pub ret_map: Option<(kappa_expr::Symbol, Option<Expr>)>,
+    /// The techniques' data of this activation (e.g. compact execution's
+    /// record of folded recursive activations, which maps the value the
+    /// frame returns); empty for an ordinary frame.
+    pub slots: crate::technique::Slots,
 }
 
 /// A program input consumed on the path.
@@ -154,8 +152,8 @@ pub struct State {
     /// (weaker) bound stays listed; its slot in `pc` is `true`, which slices
     /// harmlessly.
     pub sym_index: PMap<kappa_expr::Symbol, IdxList>,
-    /// Loop navigation: the state's plan and where it was last consulted.
-    pub nav: crate::navigate::NavMark,
+    /// The techniques' data of this state (e.g. navigation's plan).
+    pub slots: crate::technique::Slots,
     /// Program start and end: the phase and the registered exit handlers.
     pub life: crate::structors::Lifecycle,
 }
@@ -180,7 +178,7 @@ impl State {
             witness_unchecked: false,
             bounds: Default::default(),
             sym_index: Default::default(),
-            nav: Default::default(),
+            slots: Default::default(),
             life: Default::default(),
         }
     }

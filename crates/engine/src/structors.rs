@@ -97,7 +97,7 @@ fn chain(m: &kappa_ir::Module, funcs: &[FuncId], below: Option<FuncId>) -> Vec<F
             regs: vec![None; m.func(f).vars.len()],
             ret: next.map(|g| (m.func(g).entry, None)),
             allocas: vec![],
-            ret_map: None,
+            slots: Default::default(),
         });
         next = Some(f);
     }

@@ -5,7 +5,8 @@
 
 use crate::load::load_plain;
 use anyhow::{anyhow, bail, Result};
-use kappa_condition::race::{check_one, Answer};
+use kappa_condition::pruning::decide;
+use kappa_condition::race::Answer;
 use kappa_condition::{compute, NecessaryCondition, Options, Target};
 use kappa_expr::print::smtlib_script;
 use kappa_expr::{Assignment, Expr, SymbolKind};
@@ -13,16 +14,6 @@ use kappa_ir::{DataModel, Module};
 use std::fmt::Write;
 use std::path::Path;
 use std::time::Duration;
-
-/// K of the φ̂^K the engine prunes with: one check per fork successor must
-/// stay cheap (measured on apc_running.c: K = 4 made the checks 7 s of
-/// solver time, K = 0 0.3 s); the race on φ̂ and φ̂^25 does the proving.
-const PRUNE_K: u64 = 1;
-
-/// Largest φ̂^[`PRUNE_K`] (in expression nodes) `--prune-with-condition`
-/// uses (measured: 2 000 to 6 000 for the string searches of Table 2, which
-/// run fine; 56 000 for HWM, whose solver calls then stall the run).
-const MAX_PRUNE_NODES: usize = 10_000;
 
 /// Parses `FILE:LINE` (the file by base name).
 pub fn parse_target(s: &str) -> Result<Target> {
@@ -43,61 +34,6 @@ pub fn parse_target(s: &str) -> Result<Target> {
         file: base.to_string(),
         line,
     })
-}
-
-/// What `kappa condition` decided, for printing.
-pub struct Decided {
-    /// sat / unsat / unknown.
-    pub answer: Answer,
-    /// A model when known.
-    pub model: Option<Assignment>,
-    /// Which side decided.
-    pub decided_by: &'static str,
-    /// Seconds spent solving.
-    pub seconds: f64,
-    /// Whether the weakening φ̂^K was found satisfiable (then so is every
-    /// weaker φ̂^k, k < K).
-    pub weak_sat: bool,
-}
-
-/// Decides φ̂ (race against φ̂^25, and with `bounded` the counter-bounded
-/// φ̂^64 whose models are models of φ̂) or, with `k`, φ̂^K alone.
-pub fn decide(c: &NecessaryCondition, k: Option<u64>, bounded: bool, timeout: Duration) -> Decided {
-    match k {
-        Some(k) => {
-            let r = check_one(c.instantiate(k), timeout);
-            let weak_sat = r.answer == Answer::Sat;
-            Decided {
-                answer: r.answer,
-                model: r.model,
-                decided_by: "phi^K",
-                weak_sat,
-                seconds: r.seconds,
-            }
-        }
-        None => {
-            let t = std::time::Instant::now();
-            let k = kappa_condition::DEFAULT_K;
-            let phik = c.instantiate(k);
-            let strong = if bounded {
-                let (e, exact) = kappa_condition::kform::instantiate_bounded(
-                    c.phi,
-                    kappa_condition::kform::BOUNDED_K,
-                );
-                exact.then_some(e)
-            } else {
-                None
-            };
-            let r = kappa_condition::race::race(c.phi, phik, strong, timeout);
-            Decided {
-                answer: r.answer,
-                model: r.model,
-                decided_by: r.decided_by,
-                weak_sat: r.phik.is_some_and(|s| s.answer == Answer::Sat),
-                seconds: t.elapsed().as_secs_f64(),
-            }
-        }
-    }
 }
 
 fn value_text(c: &NecessaryCondition, s: kappa_expr::Symbol, v: u128) -> String {
@@ -308,85 +244,4 @@ pub fn condition_cmd(
     )?;
     print!("{text}");
     Ok(())
-}
-
-/// The pruning setup of `kappa verify --prune-with-condition`: φ̂ for the
-/// calls of `reach_error` and every edge that may fail
-/// ([`Target::ErrorsAndFailures`]: what a run must reach to end in `false`
-/// or `unknown`, so an unsatisfiable φ̂ proves `true` under the verdict
-/// rules of every mode, and a dropped state reaches neither an error nor a
-/// failure), decided by the race within `budget`; the engine
-/// gets `false` when φ̂ is unsatisfiable (a proof), otherwise the
-/// quantifier-free φ̂^K (implied by φ̂, so pruning with it is sound), the
-/// inputs it may identify by source position (only
-/// [`kappa_condition::InputSite::engine_mappable`] ones: read once per run,
-/// outside loops, in `main`) and the model's values for them as hints.
-/// Pruning uses φ̂^[`PRUNE_K`] (also implied by φ̂).
-/// Returns the setup and a note for the report.
-pub fn prune_setup(m: &Module, budget: Duration) -> (Option<kappa_engine::prune::Prune>, String) {
-    let opts = Options {
-        target: Target::ErrorsAndFailures,
-        ..Default::default()
-    };
-    let c = match compute(m, &opts) {
-        Ok(c) => c,
-        Err(e) => return (None, format!("necessary condition: not computed ({e})")),
-    };
-    let pruning = c.instantiate(PRUNE_K);
-    let size = kappa_condition::kform::dag_size(pruning);
-    if size > MAX_PRUNE_NODES {
-        // solver threads on huge quantified terms do not stop when told and
-        // hold Z3's shared locks: such a condition would only slow the run
-        return (
-            None,
-            format!(
-                "necessary condition: not used ({size} nodes, more than {MAX_PRUNE_NODES}); {} backbones, built in {:.3}s",
-                c.backbones, c.build_seconds
-            ),
-        );
-    }
-    let d = decide(&c, None, false, budget);
-    let inputs: Vec<_> = c
-        .inputs
-        .iter()
-        .filter(|i| i.engine_mappable)
-        .filter_map(|i| i.src.map(|s| (s, i.sym)))
-        .collect();
-    let hints = match &d.model {
-        Some(model) => c
-            .inputs
-            .iter()
-            .filter(|i| i.engine_mappable)
-            .filter_map(|i| Some((i.src?, *model.scalars.get(&i.sym)?)))
-            .collect(),
-        None => vec![],
-    };
-    let note = format!(
-        "necessary condition: {} ({}), {} backbones, {} loop summaries, built in {:.3}s, solved in {:.3}s; {} inputs matched by position",
-        d.answer.word(),
-        d.decided_by,
-        c.backbones,
-        c.summaries.len(),
-        c.build_seconds,
-        d.seconds,
-        inputs.len()
-    );
-    if inputs.is_empty() && (d.answer == Answer::Sat || d.weak_sat) {
-        // nothing to prune on and nothing to prove: spare the engine the
-        // proof attempt
-        return (None, format!("{note}; not used (sat, no input to match)"));
-    }
-    let cond = if d.answer == Answer::Unsat {
-        kappa_expr::build::fls()
-    } else {
-        pruning
-    };
-    (
-        Some(kappa_engine::prune::Prune {
-            cond,
-            inputs,
-            hints,
-        }),
-        note,
-    )
 }

@@ -184,7 +184,8 @@ pub(crate) fn verify_auto(
 
     // 1. the necessary condition
     let t0 = Instant::now();
-    let budget = deadline.map(|d| crate::verify::condition_budget(d.saturating_duration_since(t0)));
+    let budget =
+        deadline.map(|d| kappa_condition::pruning::budget(d.saturating_duration_since(t0)));
     let proved = if budget.is_some_and(|b| b < CONDITION_MIN) {
         stages.push(StageReport {
             name: "condition",

@@ -173,23 +173,20 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     emit(args, &prog, out, notes, vec![], start, deadline)
 }
 
-/// The necessary condition for pruning, computed with at most an eighth of
-/// the time left before `deadline` (and 2 s) for its solver race; with the
-/// note for the report.
+/// The engine's pruning setup from the necessary condition (policy and
+/// budget: [`kappa_condition::pruning::setup_within`]), with the note for
+/// the report.
 pub(crate) fn condition_setup(
     prog: &Program,
     deadline: Option<Instant>,
 ) -> (Option<kappa_engine::prune::Prune>, String) {
-    let left = deadline
-        .map(|d| d.saturating_duration_since(Instant::now()))
-        .unwrap_or(Duration::from_secs(40));
-    crate::condition::prune_setup(&prog.module, condition_budget(left))
-}
-
-/// The time the necessary condition's race gets when `left` remains: an
-/// eighth, at most 2 s.
-pub(crate) fn condition_budget(left: Duration) -> Duration {
-    (left / 8).min(Duration::from_secs(2))
+    let (setup, note) = kappa_condition::pruning::setup_within(&prog.module, deadline);
+    let prune = setup.map(|s| kappa_engine::prune::Prune {
+        cond: s.cond,
+        inputs: s.inputs,
+        hints: s.hints,
+    });
+    (prune, note)
 }
 
 /// One run of the interpreter: the technique and its limits (the rest of

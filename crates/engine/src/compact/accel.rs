@@ -1,6 +1,6 @@
 //! Concrete acceleration of cycles with templates: a state that keeps
 //! running a loop with concrete values only (no template is worth a
-//! parametric use there, see `Engine::template_worth_trying`) jumps over
+//! parametric use there, see `Compact::template_worth_trying`) jumps over
 //! all its iterations at once. This is Algorithm 2 with the parameter κ
 //! fixed to the trip count, which kappa computes: the template whose core
 //! the state follows now (its iteration condition holds at τ = 0) iterates
@@ -36,47 +36,14 @@ pub const ACCELERATE_AFTER: u32 = 1000;
 const EVAL_ITERATIONS: u128 = 64;
 
 impl Engine<'_> {
-    /// The accelerated successor of `st` at a template header entered with
-    /// concrete values (see the module documentation); `Err` gives the
-    /// state back for the classic step.
-    #[allow(clippy::result_large_err)] // the state is moved in and, unchanged, out
-    pub(crate) fn accelerate(&mut self, st: State) -> Result<StepOut, State> {
-        let key = (st.func(), st.loc);
-        let e = self.accel_passes.entry(key).or_insert((u64::MAX, 0));
-        if e.0 != st.id {
-            *e = (st.id, 0);
-        }
-        e.1 += 1;
-        if e.1 < ACCELERATE_AFTER {
-            return Err(st);
-        }
-        e.1 = 0;
-        let candidates = self.templates_at(key);
-        for t in candidates {
-            if !t.reads.is_empty()
-                || !t.loads.is_empty()
-                || !t.stores.is_empty()
-                || t.returns.is_some()
-            {
-                continue;
-            }
-            match self.accelerate_with(&t, &st) {
-                Some(Some(s)) => {
-                    self.stats.accelerations += 1;
-                    self.stats.instructions += 1;
-                    return Ok(StepOut::Continue(s));
-                }
-                Some(None) => return Err(st), // this template, but not decided
-                None => continue,             // the state follows another core
-            }
-        }
-        Err(st)
-    }
-
     /// `None`: the state does not follow `t`'s core now; `Some(None)`: it
     /// does but the jump was not computed; `Some(Some(s))`: the state after
     /// the loop's iterations on that core.
-    fn accelerate_with(&mut self, t: &Rc<Template>, st: &State) -> Option<Option<State>> {
+    pub(super) fn accelerate_with(
+        &mut self,
+        t: &Rc<Template>,
+        st: &State,
+    ) -> Option<Option<State>> {
         let mut entry: FxHashMap<Symbol, Expr> = FxHashMap::default();
         for (v, s) in &t.init {
             match st.frame().regs[v.index()] {
@@ -177,5 +144,44 @@ impl Engine<'_> {
             Some(false) => Some(Some(hi)),
             _ => Some(None),
         }
+    }
+}
+
+impl super::Compact {
+    /// The accelerated successor of `st` at a template header entered with
+    /// concrete values (see the module documentation); `Err` gives the
+    /// state back for the classic step.
+    #[allow(clippy::result_large_err)] // the state is moved in and, unchanged, out
+    pub(crate) fn accelerate(&mut self, eng: &mut Engine<'_>, st: State) -> Result<StepOut, State> {
+        let key = (st.func(), st.loc);
+        let e = self.accel_passes.entry(key).or_insert((u64::MAX, 0));
+        if e.0 != st.id {
+            *e = (st.id, 0);
+        }
+        e.1 += 1;
+        if e.1 < ACCELERATE_AFTER {
+            return Err(st);
+        }
+        e.1 = 0;
+        let candidates = self.templates_at(eng, key);
+        for t in candidates {
+            if !t.reads.is_empty()
+                || !t.loads.is_empty()
+                || !t.stores.is_empty()
+                || t.returns.is_some()
+            {
+                continue;
+            }
+            match eng.accelerate_with(&t, &st) {
+                Some(Some(s)) => {
+                    eng.stats.accelerations += 1;
+                    eng.stats.instructions += 1;
+                    return Ok(StepOut::Continue(s));
+                }
+                Some(None) => return Err(st), // this template, but not decided
+                None => continue,             // the state follows another core
+            }
+        }
+        Err(st)
     }
 }

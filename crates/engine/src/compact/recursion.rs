@@ -21,7 +21,7 @@
 //!   classically.
 //!
 //! The call-stack record that stands for the κ folded activations is the
-//! [`crate::state::Frame::ret_map`] of the innermost activation's frame: when
+//! [`Folded`] slot of the innermost activation's frame: when
 //! that frame returns `r`, its caller receives `g_κ(r)`, as if the κ
 //! activations in between had returned one by one. The folded activations
 //! hold no stack objects (their path has no allocation) and write no memory
@@ -29,11 +29,34 @@
 //! of theirs is observable after the return.
 
 use super::template::{progression, sort_of, value_vars, Closing, ReturnPhase, Template};
+use crate::technique::SlotData;
 use crate::Engine;
 use kappa_expr::build::{self as b};
-use kappa_expr::{Symbol, SymbolKind};
+use kappa_expr::{Expr, Symbol, SymbolKind};
 use kappa_ir::{EdgeId, FuncId, Instr, VarId};
 use kappa_loops::{Cycle, RecursionCycle};
+
+/// The record of folded recursive activations, in the frame slot of the
+/// innermost one (the report's special call-stack record): that frame is
+/// the innermost of κ + 1 activations, and when it returns `r` its caller
+/// receives `value` with `r0` replaced by `r` (`value` = `None`: the
+/// function returns nothing).
+#[derive(Clone, Debug)]
+pub(crate) struct Folded {
+    /// The symbol standing for the innermost activation's return value.
+    pub r0: Symbol,
+    /// What the outermost activation returns, in terms of `r0`.
+    pub value: Option<Expr>,
+}
+
+impl SlotData for Folded {
+    fn map_return(&self, rv: Option<Expr>) -> Option<Expr> {
+        match (self.value, rv) {
+            (Some(g), Some(v)) => Some(kappa_expr::substitute(g, &|x| (x == self.r0).then_some(v))),
+            (_, rv) => rv,
+        }
+    }
+}
 
 impl Engine<'_> {
     /// The recursion template of call cycle `rc` of `func`, or why none.

@@ -728,7 +728,7 @@ impl Engine<'_> {
             regs: vec![None; self.module.func(func).vars.len()],
             ret: None,
             allocas: vec![],
-            ret_map: None,
+            slots: Default::default(),
         }];
         st
     }

@@ -141,7 +141,7 @@ impl Engine<'_> {
             regs,
             ret: Some((ret_loc, dst)),
             allocas,
-            ret_map: None,
+            slots: Default::default(),
         });
         st.loc = callee.entry;
         StepOut::Continue(st)
@@ -159,14 +159,10 @@ impl Engine<'_> {
         for base in &frame.allocas {
             st.mem.remove(*base);
         }
-        // the innermost of folded recursive activations: the returns of the
-        // activations in between, at once (see `compact::recursion`)
-        let rv = match (&frame.ret_map, rv) {
-            (Some((r0, Some(g))), Some(v)) => {
-                Some(kappa_expr::substitute(*g, &|x| (x == *r0).then_some(v)))
-            }
-            (_, rv) => rv,
-        };
+        // a technique's frame data may change the value (the innermost of
+        // folded recursive activations: the returns of the activations in
+        // between, at once, see `compact::recursion`)
+        let rv = frame.slots.map_return(rv);
         match frame.ret {
             // main, an exit handler or a destructor returned
             None => self.bottom_returned(st, frame, rv, validate),

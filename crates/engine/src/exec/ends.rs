@@ -85,7 +85,7 @@ impl Engine<'_> {
                 };
                 match validate(&witness) {
                     Validation::Confirmed => {
-                        self.navigate_note_witness(&st);
+                        self.techniques_on_error(&st);
                         self.confirmed = Some(witness)
                     }
                     Validation::Rejected(why) => {

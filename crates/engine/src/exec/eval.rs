@@ -128,7 +128,7 @@ impl Engine<'_> {
                 regs,
                 ret: None,
                 allocas: vec![],
-                ret_map: None,
+                slots: Default::default(),
             }],
             mem,
         ))

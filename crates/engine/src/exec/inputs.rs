@@ -27,8 +27,7 @@ impl Engine<'_> {
         };
         let (sym, origin) = self.input_symbol(k, ty, origin);
         if self.cfg.concrete_inputs.is_none() {
-            self.prune_note_input(sym, src);
-            if let Some(v) = self.prune_hint(src) {
+            if let Some(v) = self.techniques_on_input(sym, src) {
                 // a fresh input of this path: not in its path condition, so
                 // any witness value keeps the witness a model of it
                 if st.witness.scalars.get(&sym).is_none() {

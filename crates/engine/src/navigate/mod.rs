@@ -60,9 +60,10 @@
 mod eval;
 pub mod system;
 
-use crate::exec::{Feas, StepOut};
+use crate::exec::Feas;
 use crate::state::State;
-use crate::{Engine, Validation};
+use crate::technique::{Hook, SlotData, Technique};
+use crate::Engine;
 use kappa_expr::build as b;
 use kappa_expr::Symbol;
 use kappa_ir::{FuncId, Loc, Module};
@@ -241,7 +242,7 @@ pub struct NavCursor {
     exit: Rc<FxHashMap<Loc, Loc>>,
 }
 
-/// A state's navigation data (empty outside `--mode navigate`).
+/// A state's navigation data (its slot; absent outside `--mode navigate`).
 #[derive(Clone, Debug, Default)]
 pub struct NavMark {
     /// The plan chosen at the last loop header.
@@ -249,6 +250,8 @@ pub struct NavMark {
     /// The location where the hook last ran (it runs once per arrival).
     pub checked: Option<Loc>,
 }
+
+impl SlotData for NavMark {}
 
 /// Per-header data: the chain form unfolded from the header.
 pub(crate) struct HeaderNav<'m> {
@@ -264,6 +267,49 @@ pub(crate) struct NavData<'m> {
     pub(crate) main: FuncId,
     headers: FxHashMap<Loc, Option<Box<HeaderNav<'m>>>>,
     is_header: Vec<bool>,
+}
+
+/// Loop navigation plugged into the engine's seam: phases 1 and 2 before
+/// execution ([`Technique::prepare`]), phase 3 at loop headers of `main`,
+/// and the order of fork successors along the chosen path.
+pub(crate) struct Navigate<'m> {
+    opts: NavigateOptions,
+    /// Phase 3's data, once phases 1 and 2 did not prove the program safe.
+    data: Option<Box<NavData<'m>>>,
+}
+
+impl<'m> Navigate<'m> {
+    /// Navigation with these options.
+    pub(crate) fn new(opts: NavigateOptions) -> Self {
+        Navigate { opts, data: None }
+    }
+}
+
+impl<'m> Technique<'m> for Navigate<'m> {
+    fn name(&self) -> &'static str {
+        "navigation"
+    }
+
+    fn prepare(&mut self, eng: &mut Engine<'m>, main: FuncId) -> Option<String> {
+        self.prepare_run(eng, main)
+    }
+
+    fn at_location(&mut self, eng: &mut Engine<'m>, mut st: State) -> Hook {
+        if self.wants(&mut st) {
+            self.step(eng, st)
+        } else {
+            Hook::Pass(st)
+        }
+    }
+
+    fn on_fork(&mut self, _eng: &mut Engine<'m>, at: Loc, mut states: Vec<State>) -> Vec<State> {
+        self.order(at, &mut states);
+        states
+    }
+
+    fn on_error(&mut self, eng: &mut Engine<'m>, st: &State) {
+        self.note_witness(eng, st);
+    }
 }
 
 /// Successor of each location on the path `edges`; the last location maps
@@ -324,19 +370,19 @@ impl<'m> NavData<'m> {
     }
 }
 
-impl<'m> Engine<'m> {
+impl<'m> Navigate<'m> {
     /// Phases 1 and 2 at the start of a navigate run: `true` when every
     /// root chain is eliminated (returns the reason), else prepares phase 3.
-    pub(crate) fn navigate_prepare(&mut self, main: FuncId) -> Option<String> {
-        let opts = self.cfg.navigate?;
-        let cap = self.query_cap_share(opts.proof_cap, 4);
-        let until = self.cfg.deadline.map(|d| {
+    fn prepare_run(&mut self, eng: &mut Engine<'m>, main: FuncId) -> Option<String> {
+        let opts = self.opts;
+        let cap = eng.query_cap_share(opts.proof_cap, 4);
+        let until = eng.cfg.deadline.map(|d| {
             let now = Instant::now();
             now + d.saturating_duration_since(now) / 4
         });
-        let a = analyze_entry(self.module, main, &mut *self.solver, opts.chain, cap, until);
-        self.solver.set_query_cap(self.query_cap_now);
-        let n = &mut self.stats.navigate;
+        let a = analyze_entry(eng.module, main, &mut *eng.solver, opts.chain, cap, until);
+        eng.solver.set_query_cap(eng.query_cap_now);
+        let n = &mut eng.stats.navigate;
         n.root_chains = a.form.roots.len() as u64;
         n.chains = a.form.chains.len() as u64;
         n.bound_hit = a.form.bound_hit;
@@ -351,13 +397,12 @@ impl<'m> Engine<'m> {
                 a.form.roots.len()
             ));
         }
-        self.nav = Some(Box::new(NavData::new(self.module, main, opts)));
+        self.data = Some(Box::new(NavData::new(eng.module, main, opts)));
         None
     }
 
-    fn header_nav(&mut self, h: Loc) -> Option<&mut HeaderNav<'m>> {
-        let nav = self.nav.as_mut()?;
-        let m: &'m Module = self.module;
+    fn header_nav(&mut self, m: &'m Module, h: Loc) -> Option<&mut HeaderNav<'m>> {
+        let nav = self.data.as_mut()?;
         let main = nav.main;
         let opts = nav.opts;
         let entry = nav.headers.entry(h).or_insert_with(|| {
@@ -395,37 +440,46 @@ impl<'m> Engine<'m> {
 
     /// Whether the navigation hook should look at `st` now (and clears a
     /// plan the state has left).
-    pub(crate) fn navigate_wants(&mut self, st: &mut State) -> bool {
-        let Some(nav) = &self.nav else {
+    fn wants(&self, st: &mut State) -> bool {
+        let Some(nav) = &self.data else {
             return false;
         };
-        if st.nav.checked.is_some_and(|l| l != st.loc) {
-            st.nav.checked = None;
-        }
-        if let Some(c) = &st.nav.cursor {
-            if st.loc != c.header && !c.next.contains_key(&st.loc) {
-                st.nav.cursor = None;
+        if let Some(m) = st.slots.get::<NavMark>() {
+            let stale_check = m.checked.is_some_and(|l| l != st.loc);
+            let off_plan = m
+                .cursor
+                .as_ref()
+                .is_some_and(|c| st.loc != c.header && !c.next.contains_key(&st.loc));
+            if stale_check || off_plan {
+                let m = st.slots.get_mut::<NavMark>();
+                if stale_check {
+                    m.checked = None;
+                }
+                if off_plan {
+                    m.cursor = None;
+                }
             }
         }
-        st.nav.checked.is_none()
+        st.slots
+            .get::<NavMark>()
+            .is_none_or(|m| m.checked.is_none())
             && st.frames.len() == 1
             && st.func() == nav.main
             && nav.is_header[st.loc.index()]
     }
 
-    /// Algorithm 2 at a loop header: `Ok(Done)` when the state was dropped
-    /// (no target reachable), else the state back with its plan set.
-    #[allow(clippy::result_large_err)] // the state is moved in and, with its plan, out
-    pub(crate) fn navigate_step(&mut self, mut st: State) -> Result<StepOut, State> {
-        st.nav.checked = Some(st.loc);
+    /// Algorithm 2 at a loop header: ends the state when no target is
+    /// reachable from it (a proof), else passes it on with its plan set.
+    fn step(&mut self, eng: &mut Engine<'m>, mut st: State) -> Hook {
+        st.slots.get_mut::<NavMark>().checked = Some(st.loc);
         let h = st.loc;
         let interval = self
-            .nav
+            .data
             .as_ref()
             .is_some_and(|n| n.opts.solve == NavSolve::Interval);
         // interval solving: follow the plan while the state keeps to it
         if interval {
-            if let Some(c) = st.nav.cursor.clone() {
+            if let Some(c) = st.slots.get::<NavMark>().and_then(|m| m.cursor.clone()) {
                 // back at the header after a planned subchain (a state that
                 // was to leave but came back solves again)
                 if c.header == h && c.pref.is_some() {
@@ -433,30 +487,30 @@ impl<'m> Engine<'m> {
                     if let Some(i) = c.pref {
                         plan[i] = plan[i].saturating_sub(1);
                     }
-                    let Some(hn) = self.header_nav(h) else {
-                        return Err(st);
+                    let Some(hn) = self.header_nav(eng.module, h) else {
+                        return Hook::Pass(st);
                     };
                     let pref = plan.iter().position(|&n| n > 0);
                     let next = match pref {
                         Some(i) => hn.paths[i].clone(),
                         None => c.exit.clone(),
                     };
-                    self.stats.navigate.planned += 1;
-                    st.nav.cursor = Some(Rc::new(NavCursor {
+                    eng.stats.navigate.planned += 1;
+                    st.slots.get_mut::<NavMark>().cursor = Some(Rc::new(NavCursor {
                         header: h,
                         pref,
                         next,
                         plan: Rc::new(plan),
                         exit: c.exit.clone(),
                     }));
-                    return Err(st);
+                    return Hook::Pass(st);
                 }
             }
         }
         let regs = st.frame().regs.clone();
-        let Some(hn) = self.header_nav(h) else {
-            st.nav.cursor = None;
-            return Err(st);
+        let Some(hn) = self.header_nav(eng.module, h) else {
+            st.slots.get_mut::<NavMark>().cursor = None;
+            return Hook::Pass(st);
         };
         let roots = hn.form.roots.clone();
         let mut err_goal = vec![];
@@ -486,23 +540,20 @@ impl<'m> Engine<'m> {
                 continue;
             }
             let goal = goals.iter().fold(b::fls(), |acc, (_, g)| b::or(acc, *g));
-            self.stats.navigate.solved += 1;
-            let cap = self
-                .nav
-                .as_ref()
-                .map_or(Duration::from_secs(1), |n| n.opts.query_cap);
-            let prev = self.push_query_cap(self.query_cap_share(cap, 4));
-            let mut feas = self.feasible(&st, b::and(goal, small));
+            eng.stats.navigate.solved += 1;
+            let cap = self.opts.query_cap;
+            let prev = eng.push_query_cap(eng.query_cap_share(cap, 4));
+            let mut feas = eng.feasible(&st, b::and(goal, small));
             if !matches!(feas, Feas::Sat(_)) {
-                self.stats.navigate.solved += 1;
-                feas = self.feasible(&st, goal);
+                eng.stats.navigate.solved += 1;
+                feas = eng.feasible(&st, goal);
             }
-            self.pop_query_cap(prev);
+            eng.pop_query_cap(prev);
             match feas {
                 Feas::Unsat => continue,
                 Feas::Unknown(_) => {
-                    st.nav.cursor = None;
-                    return Err(st);
+                    st.slots.get_mut::<NavMark>().cursor = None;
+                    return Hook::Pass(st);
                 }
                 Feas::Sat(model) => {
                     let mut a = st.witness.clone();
@@ -532,14 +583,11 @@ impl<'m> Engine<'m> {
             }
         }
         let Some((root, plan)) = chosen else {
-            self.stats.navigate.pruned += 1;
-            self.terminate(st, crate::End::Pruned, &mut |_| {
-                Validation::Rejected(String::new())
-            });
-            return Ok(StepOut::Done);
+            eng.stats.navigate.pruned += 1;
+            return Hook::End(st);
         };
-        let module = self.module;
-        let hn = self.header_nav(h).expect("built above");
+        let module = eng.module;
+        let hn = self.header_nav(eng.module, h).expect("built above");
         let chain = &hn.form.chains[root];
         let stop = chain
             .loop_nodes
@@ -549,25 +597,29 @@ impl<'m> Engine<'m> {
             .unwrap_or(chain.edges.len());
         let exit = Rc::new(path_map(module, st.func(), &chain.edges[..stop]));
         let pref = plan.iter().position(|&n| n > 0);
-        let hn = self.header_nav(h).expect("built above");
+        let hn = self.header_nav(eng.module, h).expect("built above");
         let next = match pref {
             Some(i) => hn.paths[i].clone(),
             None => exit.clone(),
         };
-        st.nav.cursor = Some(Rc::new(NavCursor {
+        st.slots.get_mut::<NavMark>().cursor = Some(Rc::new(NavCursor {
             header: h,
             pref,
             next,
             plan: Rc::new(plan),
             exit,
         }));
-        Err(st)
+        Hook::Pass(st)
     }
 
     /// Orders the successors of a fork at `at` so that the one on the
     /// state's chosen path runs first; the others lose the plan.
-    pub(crate) fn navigate_order(&self, at: Loc, states: &mut [State]) {
-        let Some(c) = states.first().and_then(|s| s.nav.cursor.clone()) else {
+    fn order(&self, at: Loc, states: &mut [State]) {
+        let Some(c) = states
+            .first()
+            .and_then(|s| s.slots.get::<NavMark>())
+            .and_then(|m| m.cursor.clone())
+        else {
             return;
         };
         let Some(&to) = c.next.get(&at) else {
@@ -577,14 +629,14 @@ impl<'m> Engine<'m> {
             states[..=i].rotate_right(1);
         }
         for s in states.iter_mut().skip(1) {
-            s.nav.cursor = None;
+            s.slots.get_mut::<NavMark>().cursor = None;
         }
     }
 
     /// Records the size of the path condition of a confirmed witness state.
-    pub(crate) fn navigate_note_witness(&mut self, st: &State) {
-        if self.nav.is_some() {
-            self.stats.navigate.witness_pc = st
+    fn note_witness(&mut self, eng: &mut Engine<'m>, st: &State) {
+        if self.data.is_some() {
+            eng.stats.navigate.witness_pc = st
                 .pc
                 .iter()
                 .filter(|c| c.as_bool_const() != Some(true))

@@ -1,0 +1,93 @@
+//! The technique seam composes: compact execution, state matching, loop
+//! navigation and pruning with a necessary condition, all installed in one
+//! engine run (the CLI's modes use one at a time), give the expected
+//! verdict or `unknown` on the navigation and matching programs, never a
+//! wrong one, and answer most of them.
+
+mod common;
+
+use common::*;
+use kappa_engine::{
+    compact::CompactOptions, navigate::NavigateOptions, Config, Engine, Validation, Verdict,
+};
+use std::time::{Duration, Instant};
+
+/// The verdict of one run with every technique on.
+fn all_techniques(path: &std::path::Path) -> Result<(Verdict, Vec<&'static str>), String> {
+    let opts = kappa_frontend::FrontendOptions::default();
+    let prog = kappa_frontend::load(path, &opts).map_err(|e| e.to_string())?;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let (setup, _) = kappa_condition::pruning::setup_within(&prog.module, Some(deadline));
+    let prune = setup.map(|s| kappa_engine::prune::Prune {
+        cond: s.cond,
+        inputs: s.inputs,
+        hints: s.hints,
+    });
+    let cfg = Config {
+        compact: Some(CompactOptions::default()),
+        navigate: Some(NavigateOptions::default()),
+        state_matching: true,
+        prune,
+        deadline: Some(deadline),
+        ..Config::default()
+    };
+    let solver = kappa_solver::build_solver(&Default::default());
+    let mut engine = Engine::new(&prog.module, cfg, solver)?;
+    let names = engine.technique_names();
+    let dm = prog.module.data_model;
+    let sources = prog.sources.clone();
+    let res = engine.run(
+        &mut |w| {
+            let limits = kappa_replay::Limits {
+                time: Duration::from_secs(10),
+                memory_bytes: 1 << 30,
+                deadline: None,
+            };
+            match kappa_replay::replay(&sources, dm, &w.test_vector(), &limits) {
+                Ok(r) if r.outcome == kappa_replay::Outcome::ReachedError => Validation::Confirmed,
+                Ok(r) => Validation::Rejected(format!("{:?}", r.outcome)),
+                Err(e) => Validation::Rejected(e.to_string()),
+            }
+        },
+        &mut |_| {},
+    );
+    Ok((res.verdict, names))
+}
+
+#[test]
+fn every_technique_at_once_gives_no_wrong_verdict() {
+    // the condition's race runs its solver sides as processes, as in the
+    // CLI (interrupted Z3 threads of several tests at once are not safe)
+    kappa_condition::race::use_solver_process(
+        std::path::PathBuf::from(env!("CARGO_BIN_EXE_kappa")),
+        vec!["__solve-side".to_string()],
+    );
+    let mut files = c_files("tests/navigate");
+    files.extend(c_files("tests/matching"));
+    let answered = std::sync::atomic::AtomicUsize::new(0);
+    let fails = parallel(&files, |p| {
+        let src = std::fs::read_to_string(p).unwrap();
+        let expect = header(&src, "expect")?;
+        let (v, names) = match all_techniques(p) {
+            Ok(x) => x,
+            Err(e) => return Some(format!("{}: {e}", p.display())),
+        };
+        if names.len() < 3 {
+            return Some(format!("{}: installed only {names:?}", p.display()));
+        }
+        let got = match v {
+            Verdict::True => "true",
+            Verdict::False => "false",
+            Verdict::Unknown => return None,
+        };
+        answered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        (got != expect).then(|| format!("{}: expected {expect}, got {got}", p.display()))
+    });
+    assert!(fails.is_empty(), "{fails:#?}");
+    let n = answered.into_inner();
+    assert!(
+        2 * n >= files.len(),
+        "only {n} of {} programs answered with every technique on",
+        files.len()
+    );
+}
