@@ -58,6 +58,7 @@
 //! covers.
 
 mod eval;
+mod forms;
 pub mod system;
 
 use crate::exec::Feas;
