@@ -40,9 +40,13 @@ impl From<DataModelArg> for DataModel {
     }
 }
 
-/// Analysis modes (later techniques add values here).
+/// Analysis modes, the default (`auto`) first (later techniques add values here).
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum Mode {
+    /// A portfolio of stages sharing the time limit: the necessary
+    /// condition, the proof with invariants, navigation, then compact
+    /// execution, native execution and classic execution with state matching.
+    Auto,
     /// Classic symbolic execution.
     Classic,
     /// Compact symbolic execution: templates stand for any number of iterations of a cycle.
@@ -57,10 +61,6 @@ pub enum Mode {
     /// `main`, Houdini over candidate atoms, the invariants checked again
     /// as a certificate): `true` with the invariants, else `unknown`.
     Prove,
-    /// A portfolio of stages sharing the time limit: the necessary
-    /// condition, the proof with invariants, navigation, then compact
-    /// execution, native execution and classic execution with state matching.
-    Auto,
 }
 
 impl Mode {

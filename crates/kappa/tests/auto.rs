@@ -114,6 +114,15 @@ fn the_default_mode_is_auto() {
     assert_eq!(v["mode"], "auto", "{v}");
     assert_eq!(v["verdict"], "false", "{v}");
     assert!(v["stats"]["stages"].is_array(), "{v}");
+    // and the help lists it first (scripts that score every mode start there)
+    let help = kappa_stdout(&["verify", "--help"]);
+    let first = help
+        .lines()
+        .skip_while(|l| !l.contains("--mode <MODE>"))
+        .skip_while(|l| !l.contains("Possible values"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(first.trim_start().starts_with("- auto:"), "{help}");
 }
 
 #[test]

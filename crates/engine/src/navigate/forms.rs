@@ -313,8 +313,8 @@ pub(crate) fn every_iteration(x0: Expr, c: Expr, step: i8, op: CmpOp, n: Expr) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kappa_expr::SymbolKind;
     use kappa_expr::eval::eval_bool;
+    use kappa_expr::SymbolKind;
     use kappa_expr::{Assignment, Kind};
 
     fn holds_all(x0: u128, c: u128, step: i8, op: CmpOp, n: u64, w: u32) -> bool {
