@@ -47,7 +47,8 @@ for f in "${files[@]}"; do
   rc=$?
   t1=$(date +%s.%N)
   wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-  verdict=$(printf '%s' "$out" | sed -n 's/.*"verdict":"\([a-z]*\)".*/\1/p' | head -n 1)
+  # the report's own verdict is its first "verdict" key (stages follow)
+  verdict=$(printf '%s' "$out" | grep -o '"verdict":"[a-z]*"' | head -n 1 | sed 's/.*:"//; s/"$//')
   peak=$(printf '%s' "$out" | sed -n 's/.*"peak_memory_kb":\([0-9]*\).*/\1/p' | head -n 1)
   peak=$(awk -v k="${peak:-0}" 'BEGIN { printf "%.0f", k / 1024 }')
   status=ok
