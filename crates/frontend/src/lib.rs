@@ -4,8 +4,10 @@
 //! that names an LLVM type.
 
 mod constgep;
+mod debugvars;
 mod driver;
 mod layout;
+mod llvmc;
 mod lower;
 pub mod task;
 
@@ -165,12 +167,15 @@ pub fn load(path: &Path, opts: &FrontendOptions) -> Result<Program, FrontendErro
         path: path.into(),
         reason,
     })?;
-    let geps = constgep::gep_table(&bc).map_err(|reason| FrontendError::Bitcode {
+    let c_api = llvmc::Bitcode::read(&bc).map_err(|reason| FrontendError::Bitcode {
         path: path.into(),
         reason,
     })?;
+    let geps = constgep::gep_table(&c_api);
+    let dbg = debugvars::debug_vars(&c_api);
+    drop(c_api);
     let mut module =
-        lower::lower(&llvm, dm, &geps).map_err(|reason| FrontendError::Unsupported {
+        lower::lower(&llvm, dm, &geps, &dbg).map_err(|reason| FrontendError::Unsupported {
             path: path.into(),
             reason,
         })?;
