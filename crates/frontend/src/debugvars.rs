@@ -16,8 +16,8 @@
 //! the header's first instruction and they are declared on or before its
 //! line; of several of one name, the innermost) with their registers. A
 //! register is named only when the record's expression is empty and the
-//! variable's size equals the register's width, so the register holds
-//! exactly the variable's value.
+//! variable has a scalar type whose size equals the register's width, so
+//! the register holds exactly the variable's value.
 
 use crate::llvmc::{value_name, Bitcode};
 use llvm_sys::core::*;
@@ -165,15 +165,17 @@ unsafe fn scope_chain(ctx: LLVMContextRef, mut scope: LLVMMetadataRef) -> Vec<LL
     chain
 }
 
-/// The size in bits of debug type `ty`, through typedefs and qualifiers.
+/// The size in bits of debug type `ty`, through typedefs and qualifiers,
+/// when it is a scalar (a basic or pointer type; `None` for structures,
+/// unions, arrays and enumerations, which C cannot cast to an integer
+/// or which the C API cannot tell apart from those).
 unsafe fn type_bits(ctx: LLVMContextRef, mut ty: LLVMMetadataRef) -> Option<u64> {
     for _ in 0..32 {
         if ty.is_null() {
             return None;
         }
         match kind(ty) {
-            LLVMMetadataKind::LLVMDIBasicTypeMetadataKind
-            | LLVMMetadataKind::LLVMDICompositeTypeMetadataKind => {
+            LLVMMetadataKind::LLVMDIBasicTypeMetadataKind => {
                 return Some(LLVMDITypeGetSizeInBits(ty)).filter(|b| *b > 0);
             }
             LLVMMetadataKind::LLVMDIDerivedTypeMetadataKind => {
