@@ -401,6 +401,14 @@ fn proof_witness_invariants(program: &str) -> Vec<String> {
             && answer.contains(&format!("{real} non-trivial ones held")),
         "{program}: {answer}"
     );
+    // an invariant said to be in another function
+    let bad = dir.path().join("function.yml");
+    planted(&w, &bad, |v| {
+        v[0]["content"][0]["invariant"]["location"]["function"] = "elsewhere".into();
+        true
+    });
+    let answer = validate(&bad, &p);
+    assert!(answer.starts_with("rejected:"), "{program}: {answer}");
     values
 }
 
@@ -453,6 +461,17 @@ fn waypoints_name_the_function_containing_them() {
         assert!(seen.contains(&f), "no waypoint in {f}: {seen:?}");
     }
     assert_eq!(validate(&w, &p), "confirmed");
+    // the target said to be in main
+    let bad = dir.path().join("function.yml");
+    planted(&w, &bad, |v| {
+        waypoints(v).last().unwrap()["location"]["function"] = "main".into();
+        true
+    });
+    let answer = validate(&bad, &p);
+    assert!(
+        answer.starts_with("rejected:") && answer.contains("in function check, not main"),
+        "{answer}"
+    );
 }
 
 #[test]
