@@ -1,7 +1,9 @@
 //! The frontend: turns a C file, a preprocessed `.i`, LLVM `.ll`/`.bc`, or an
 //! SV-COMP task `.yml` into a [`kappa_ir::Module`]. It drives clang and opt,
-//! reads bitcode with the `llvm-ir` crate and lowers it; it is the only crate
-//! that names an LLVM type.
+//! reads bitcode with the `llvm-ir` crate (and the LLVM C API for what that
+//! crate drops: the source types of constant GEPs, the debug records naming
+//! source variables) and lowers it; it is the only crate that names an LLVM
+//! type.
 
 mod constgep;
 mod debugvars;
@@ -9,6 +11,7 @@ mod driver;
 mod layout;
 mod llvmc;
 mod lower;
+mod srcnames;
 pub mod task;
 
 pub use driver::{find_tool, Toolchain};

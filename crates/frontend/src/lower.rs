@@ -8,11 +8,12 @@
 //! `Unsupported` edges: reaching one makes the path incomplete, never wrong.
 
 use crate::constgep::GepTable;
-use crate::debugvars::{DebugVars, FnVars, Reg};
+use crate::debugvars::DebugVars;
 use crate::layout::Layout;
+use crate::srcnames;
 use kappa_ir::{
     AddrTarget, BinOp, Callee, CastOp, CmpOp, DataModel, FuncId, Function, Global, GlobalId,
-    InitValue, Instr, Loc, LocInfo, Module, SrcLoc, SrcSpan, SrcVar, Ty, Value, VarId,
+    InitValue, Instr, Loc, LocInfo, Module, SrcLoc, Ty, Value, VarId,
 };
 use llvm_ir::constant::Float;
 use llvm_ir::instruction as li;
@@ -1222,66 +1223,12 @@ impl<'m> FnLower<'_, 'm> {
                 }
             }
         }
-        self.out.span = self.span();
+        let decl = self.cx.src(&f.debugloc);
+        self.out.span = srcnames::span(&self.out, decl);
         if let Some(d) = self.cx.dbg.get(&f.name) {
-            self.src_vars(d);
+            srcnames::attach(f, &mut self.out, d, &self.vars, &self.blocks);
         }
         self.out
-    }
-
-    /// The function's source lines: its declaration's line to the last
-    /// line of its instructions in the declaration's file.
-    fn span(&mut self) -> Option<SrcSpan> {
-        let decl = self.cx.src(&self.f.debugloc)?;
-        let last = self
-            .out
-            .edges
-            .iter()
-            .filter_map(|e| e.src)
-            .filter(|s| s.file == decl.file)
-            .map(|s| s.line)
-            .max()
-            .unwrap_or(decl.line)
-            .max(decl.line);
-        Some(SrcSpan {
-            file: decl.file,
-            first: decl.line,
-            last,
-        })
-    }
-
-    /// Records the source variables at the loop headers (see
-    /// [`crate::debugvars`]), when the debug reading has this function's
-    /// shape (same parameters and instructions per block).
-    fn src_vars(&mut self, d: &FnVars) {
-        let f = self.f;
-        let same = d.params == f.parameters.len()
-            && d.shape.len() == f.basic_blocks.len()
-            && d.shape
-                .iter()
-                .zip(&f.basic_blocks)
-                .all(|(n, bb)| *n == bb.instrs.len());
-        if !same {
-            return;
-        }
-        for (h, vars) in &d.headers {
-            let bb = &f.basic_blocks[*h];
-            let loc = self.blocks[&bb.name];
-            let reg = |r: Reg| match r {
-                Reg::Param(i) => self.out.params.get(i).copied(),
-                Reg::Instr { block, index } => f.basic_blocks[block].instrs[index]
-                    .try_get_result()
-                    .and_then(|n| self.vars.get(n).copied()),
-            };
-            let vars = vars
-                .iter()
-                .map(|v| SrcVar {
-                    name: v.name.clone(),
-                    reg: v.reg.and_then(reg),
-                })
-                .collect();
-            self.out.locs[loc.index()].src_vars = vars;
-        }
     }
 }
 
