@@ -2,8 +2,9 @@
 //! the debug info clang emits with `-g` and mem2reg turns into
 //! `llvm.dbg.value(value, variable, expression)` records (the variable has
 //! that value from there on) and `llvm.dbg.declare` records (the variable
-//! lives in memory). `llvm-ir` drops metadata operands, so this pass reads
-//! the same bitcode through the LLVM C API.
+//! lives in memory; so do those of `llvm.dbg.addr` and `llvm.dbg.assign`).
+//! `llvm-ir` drops metadata operands, so this pass reads the same bitcode
+//! through the LLVM C API.
 //!
 //! For each defined function, a forward data-flow pass over the blocks
 //! follows each variable's *location*: a register, or unknown (a constant,
@@ -274,13 +275,15 @@ unsafe fn function(ctx: LLVMContextRef, td: LLVMTargetDataRef, f: LLVMValueRef) 
                     value_name(c)
                 }
             };
-            let record = callee == "llvm.dbg.value" || callee == "llvm.dbg.declare";
+            // dbg.value gives a value; dbg.declare, dbg.addr and
+            // dbg.assign put the variable in memory (unknown here)
+            let record = callee.starts_with("llvm.dbg.") && callee != "llvm.dbg.label";
             if record {
                 if let Some(r) = read_record(ctx, td, ins, &regs, &mut vars, &mut var_ids) {
-                    let declare = callee == "llvm.dbg.declare";
+                    let value = callee == "llvm.dbg.value";
                     block
                         .records
-                        .push((r.0, if declare { At::Unknown } else { r.1 }));
+                        .push((r.0, if value { r.1 } else { At::Unknown }));
                     if in_lead {
                         block.leading = block.records.len();
                     }
@@ -369,7 +372,7 @@ unsafe fn function(ctx: LLVMContextRef, td: LLVMTargetDataRef, f: LLVMValueRef) 
     }
 }
 
-/// Reads a `llvm.dbg.value`/`llvm.dbg.declare` call: the variable (added
+/// Reads a `llvm.dbg.*` record call: the variable (added
 /// to `vars` when new) and the location the record gives it.
 unsafe fn read_record(
     ctx: LLVMContextRef,
