@@ -4,27 +4,16 @@
 //! `gep (i32, @x, 1)`); this module reads the same bitcode through the LLVM C
 //! API and records every constant GEP under a type-free key.
 
-use llvm_sys::bit_reader::LLVMParseBitcodeInContext2;
+use crate::llvmc::{value_name, Bitcode};
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::target::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use std::collections::HashMap;
-use std::ffi::CString;
-use std::path::Path;
 
 /// Type-free key of a constant GEP -> its byte offset, or `None` when two GEPs
 /// with the same key have different offsets (ambiguous; the lowering refuses them).
 pub type GepTable = HashMap<String, Option<i64>>;
-
-unsafe fn value_name(v: LLVMValueRef) -> String {
-    let mut len = 0usize;
-    let p = LLVMGetValueName2(v, &mut len);
-    if p.is_null() {
-        return String::new();
-    }
-    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
-}
 
 /// Key of a constant address: `@name` for globals and functions,
 /// `gep(BASE;i,j,..)` for GEPs, `cast(BASE)` for pointer casts, `?` otherwise.
@@ -111,26 +100,13 @@ unsafe fn visit(td: LLVMTargetDataRef, v: LLVMValueRef, table: &mut GepTable, de
     }
 }
 
-/// Reads `bc` and returns the offsets of all constant GEPs in instructions
-/// and global initializers.
-pub fn gep_table(bc: &Path) -> Result<GepTable, String> {
+/// The offsets of all constant GEPs in the instructions and global
+/// initializers of `bc`.
+pub fn gep_table(bc: &Bitcode) -> GepTable {
     let mut table = GepTable::new();
+    // SAFETY: the module lives as long as `bc`; only read here.
     unsafe {
-        let ctx = LLVMContextCreate();
-        let cpath = CString::new(bc.to_string_lossy().as_bytes()).map_err(|e| e.to_string())?;
-        let mut buf: LLVMMemoryBufferRef = std::ptr::null_mut();
-        let mut msg: *mut std::os::raw::c_char = std::ptr::null_mut();
-        if LLVMCreateMemoryBufferWithContentsOfFile(cpath.as_ptr(), &mut buf, &mut msg) != 0 {
-            LLVMContextDispose(ctx);
-            return Err("cannot read bitcode".into());
-        }
-        let mut module: LLVMModuleRef = std::ptr::null_mut();
-        let failed = LLVMParseBitcodeInContext2(ctx, buf, &mut module) != 0;
-        LLVMDisposeMemoryBuffer(buf);
-        if failed {
-            LLVMContextDispose(ctx);
-            return Err("cannot parse bitcode".into());
-        }
+        let module = bc.module();
         let td = LLVMGetModuleDataLayout(module);
         let mut g = LLVMGetFirstGlobal(module);
         while !g.is_null() {
@@ -156,8 +132,6 @@ pub fn gep_table(bc: &Path) -> Result<GepTable, String> {
             }
             f = LLVMGetNextFunction(f);
         }
-        LLVMDisposeModule(module);
-        LLVMContextDispose(ctx);
     }
-    Ok(table)
+    table
 }

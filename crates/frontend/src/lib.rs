@@ -1,12 +1,17 @@
 //! The frontend: turns a C file, a preprocessed `.i`, LLVM `.ll`/`.bc`, or an
 //! SV-COMP task `.yml` into a [`kappa_ir::Module`]. It drives clang and opt,
-//! reads bitcode with the `llvm-ir` crate and lowers it; it is the only crate
-//! that names an LLVM type.
+//! reads bitcode with the `llvm-ir` crate (and the LLVM C API for what that
+//! crate drops: the source types of constant GEPs, the debug records naming
+//! source variables) and lowers it; it is the only crate that names an LLVM
+//! type.
 
 mod constgep;
+mod debugvars;
 mod driver;
 mod layout;
+mod llvmc;
 mod lower;
+mod srcnames;
 pub mod task;
 
 pub use driver::{find_tool, Toolchain};
@@ -165,12 +170,15 @@ pub fn load(path: &Path, opts: &FrontendOptions) -> Result<Program, FrontendErro
         path: path.into(),
         reason,
     })?;
-    let geps = constgep::gep_table(&bc).map_err(|reason| FrontendError::Bitcode {
+    let c_api = llvmc::Bitcode::read(&bc).map_err(|reason| FrontendError::Bitcode {
         path: path.into(),
         reason,
     })?;
+    let geps = constgep::gep_table(&c_api);
+    let dbg = debugvars::debug_vars(&c_api);
+    drop(c_api);
     let mut module =
-        lower::lower(&llvm, dm, &geps).map_err(|reason| FrontendError::Unsupported {
+        lower::lower(&llvm, dm, &geps, &dbg).map_err(|reason| FrontendError::Unsupported {
             path: path.into(),
             reason,
         })?;

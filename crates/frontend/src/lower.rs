@@ -8,7 +8,9 @@
 //! `Unsupported` edges: reaching one makes the path incomplete, never wrong.
 
 use crate::constgep::GepTable;
+use crate::debugvars::DebugVars;
 use crate::layout::Layout;
+use crate::srcnames;
 use kappa_ir::{
     AddrTarget, BinOp, Callee, CastOp, CmpOp, DataModel, FuncId, Function, Global, GlobalId,
     InitValue, Instr, Loc, LocInfo, Module, SrcLoc, Ty, Value, VarId,
@@ -28,6 +30,7 @@ struct Ctx<'m> {
     layout: Layout<'m>,
     ptr_bits: u32,
     geps: &'m GepTable,
+    dbg: &'m DebugVars,
     globals: HashMap<String, GlobalId>,
     funcs: HashMap<String, FuncId>,
     defined: HashMap<String, bool>,
@@ -1035,8 +1038,8 @@ impl<'m> FnLower<'_, 'm> {
 
     fn new_loc(&mut self, block: &Name) -> Loc {
         self.out.add_loc(LocInfo {
-            src: None,
             block: name_str(block),
+            ..LocInfo::default()
         })
     }
 
@@ -1169,12 +1172,12 @@ impl<'m> FnLower<'_, 'm> {
         }
         self.out.entry = Loc(0);
         self.out.exit = self.out.add_loc(LocInfo {
-            src: None,
             block: "exit".into(),
+            ..LocInfo::default()
         });
         self.out.sink = self.out.add_loc(LocInfo {
-            src: None,
             block: "sink".into(),
+            ..LocInfo::default()
         });
         if let Some(why) = bad_param {
             let (e, s) = (self.out.entry, self.out.sink);
@@ -1220,6 +1223,11 @@ impl<'m> FnLower<'_, 'm> {
                 }
             }
         }
+        let decl = self.cx.src(&f.debugloc);
+        self.out.span = srcnames::span(&self.out, decl);
+        if let Some(d) = self.cx.dbg.get(&f.name) {
+            srcnames::attach(f, &mut self.out, d, &self.vars, &self.blocks);
+        }
         self.out
     }
 }
@@ -1250,13 +1258,19 @@ fn fix_resize(v: &mut [Instr]) {
 }
 
 /// Lowers a whole module.
-pub fn lower(m: &llvm_ir::Module, dm: DataModel, geps: &GepTable) -> Result<Module, String> {
+pub fn lower(
+    m: &llvm_ir::Module,
+    dm: DataModel,
+    geps: &GepTable,
+    dbg: &DebugVars,
+) -> Result<Module, String> {
     let ptr_bits = dm.pointer_bits();
     let mut cx = Ctx {
         m,
         layout: Layout { m, ptr_bits },
         ptr_bits,
         geps,
+        dbg,
         globals: HashMap::new(),
         funcs: HashMap::new(),
         defined: HashMap::new(),

@@ -241,7 +241,12 @@ fn inline_call(caller: &mut Function, e: EdgeId, callee: &Function, k: u32) {
     for (i, info) in callee.locs.iter().enumerate() {
         let l = Loc(i as u32);
         if l != callee.exit && l != callee.sink {
-            loc_map[i] = Some(caller.add_loc(info.clone()));
+            // the callee's source variables, held by the renumbered registers
+            let mut info = info.clone();
+            for v in &mut info.src_vars {
+                v.reg = v.reg.map(|r| VarId(r.0 + off));
+            }
+            loc_map[i] = Some(caller.add_loc(info));
         }
     }
     let Some(entry) = loc_map[callee.entry.index()] else {
@@ -359,6 +364,11 @@ mod tests {
     #[test]
     fn a_leaf_call_becomes_a_copy_of_the_body() {
         let mut m = module(false);
+        // the leaf's source variable at its branch: p, held by its parameter
+        m.functions[0].locs[0].src_vars = vec![crate::SrcVar {
+            name: "p".into(),
+            reg: Some(VarId(0)),
+        }];
         assert!(is_leaf(&m.functions[0]));
         assert!(!is_leaf(&m.functions[1]), "main is never inlined");
         assert_eq!(inline_leaf_calls(&mut m), 1);
@@ -373,6 +383,9 @@ mod tests {
             Instr::Phi(vec![(VarId(2), Value::Var(VarId(0)))])
         );
         assert_eq!(main.vars[2].name, "leaf.%p");
+        // the copy of its entry names the renumbered register
+        let copy = main.edges[1].to;
+        assert_eq!(main.locs[copy.index()].src_name(VarId(2)), Some("p"));
         // the return assigns p + 1 to y and continues after the call (L2)
         let plus = Value::Binary {
             op: crate::BinOp::Add,

@@ -415,6 +415,19 @@ pub struct VarInfo {
     pub ty: Ty,
 }
 
+/// A source variable in scope at a location, and the register holding its
+/// value there (from the debug info's `llvm.dbg.value` records).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SrcVar {
+    /// The C identifier.
+    pub name: String,
+    /// The register whose value the variable has at the location, when
+    /// one does on every path reaching it; `None` when the variable's
+    /// value is not known to be a register there (in memory, a constant,
+    /// several registers depending on the path, or not yet assigned).
+    pub reg: Option<VarId>,
+}
+
 /// Per-location data.
 #[derive(Clone, Debug, Serialize, Default)]
 pub struct LocInfo {
@@ -422,6 +435,42 @@ pub struct LocInfo {
     pub src: Option<SrcLoc>,
     /// LLVM basic block this location belongs to, for printing.
     pub block: String,
+    /// The source variables in scope here, one per C name (the innermost
+    /// of shadowing declarations), with the registers holding their
+    /// values. Recorded by the frontend at loop headers only (locations
+    /// entered by a retreating edge), from debug info; empty elsewhere and
+    /// when the program has no debug info (default: empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub src_vars: Vec<SrcVar>,
+}
+
+impl LocInfo {
+    /// The source name of register `v` at this location: the variable in
+    /// scope here whose value `v` holds (see [`LocInfo::src_vars`]).
+    pub fn src_name(&self, v: VarId) -> Option<&str> {
+        self.src_vars
+            .iter()
+            .find(|s| s.reg == Some(v))
+            .map(|s| s.name.as_str())
+    }
+
+    /// Whether a source variable named `name` is in scope here (a local
+    /// that would shadow a global of that name).
+    pub fn has_src_var(&self, name: &str) -> bool {
+        self.src_vars.iter().any(|s| s.name == name)
+    }
+}
+
+/// The source lines of a function's body: from the line of its
+/// declaration to the last line any of its instructions has, in one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SrcSpan {
+    /// Index into [`Module::files`].
+    pub file: u32,
+    /// First line (the function's declaration).
+    pub first: u32,
+    /// Last line of an instruction of the function.
+    pub last: u32,
 }
 
 /// A function: defined ones have a flowgraph; external ones only a signature.
@@ -455,6 +504,9 @@ pub struct Function {
     /// index, size in bytes)`. The argument is a pointer to the caller's
     /// object; the callee must get its own copy.
     pub byval: Vec<(usize, u64)>,
+    /// The lines of its body in the source, when debug info gives them
+    /// (default: `None`); see [`Module::function_at`].
+    pub span: Option<SrcSpan>,
 }
 
 impl Function {
@@ -474,6 +526,7 @@ impl Function {
             defined: false,
             variadic,
             byval: vec![],
+            span: None,
         }
     }
     /// Adds a location and returns it.
@@ -607,6 +660,20 @@ impl Module {
                 )
             })
     }
+    /// The defined function whose body contains line `line` of file
+    /// `file` (index into [`Module::files`]), by the functions' source
+    /// spans; of several, the one with the shortest span. `None` when no
+    /// span contains it (no debug info, or a line outside every function).
+    pub fn function_at(&self, file: u32, line: u32) -> Option<&Function> {
+        self.functions
+            .iter()
+            .filter(|f| f.defined)
+            .filter(|f| {
+                f.span
+                    .is_some_and(|s| s.file == file && s.first <= line && line <= s.last)
+            })
+            .min_by_key(|f| f.span.map_or(u32::MAX, |s| s.last - s.first))
+    }
     /// `file:line` for a source position.
     pub fn describe(&self, src: Option<SrcLoc>) -> String {
         match src {
@@ -647,5 +714,67 @@ impl Module {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defined(name: &str, span: Option<SrcSpan>) -> Function {
+        let mut f = Function::external(name.into(), None, false);
+        f.defined = true;
+        f.span = span;
+        f
+    }
+
+    #[test]
+    fn lines_belong_to_the_function_whose_span_holds_them() {
+        let span = |file, first, last| Some(SrcSpan { file, first, last });
+        let m = Module {
+            files: vec!["a.c".into(), "b.c".into()],
+            data_model: DataModel::Ilp32,
+            globals: vec![],
+            functions: vec![
+                defined("f", span(0, 2, 5)),
+                defined("main", span(0, 7, 12)),
+                defined("g", span(1, 1, 9)),
+                defined("nospan", None),
+                Function::external("ext".into(), None, false),
+            ],
+            ctors: vec![],
+            dtors: vec![],
+        };
+        let at = |file, line| m.function_at(file, line).map(|f| f.name.as_str());
+        assert_eq!(at(0, 2), Some("f"));
+        assert_eq!(at(0, 5), Some("f"));
+        assert_eq!(at(0, 6), None);
+        assert_eq!(at(0, 12), Some("main"));
+        assert_eq!(at(1, 3), Some("g"));
+        assert_eq!(at(2, 3), None);
+    }
+
+    #[test]
+    fn a_register_is_named_by_the_first_variable_it_holds() {
+        let l = LocInfo {
+            src_vars: vec![
+                SrcVar {
+                    name: "n".into(),
+                    reg: Some(VarId(3)),
+                },
+                SrcVar {
+                    name: "y".into(),
+                    reg: Some(VarId(3)),
+                },
+                SrcVar {
+                    name: "m".into(),
+                    reg: None,
+                },
+            ],
+            ..LocInfo::default()
+        };
+        assert_eq!(l.src_name(VarId(3)), Some("n"));
+        assert_eq!(l.src_name(VarId(4)), None);
+        assert!(l.has_src_var("m") && l.has_src_var("y") && !l.has_src_var("x"));
     }
 }

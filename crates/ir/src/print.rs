@@ -262,6 +262,20 @@ impl Display for Module {
                 func.locs.len(),
                 func.edges.len()
             )?;
+            for (i, l) in func.locs.iter().enumerate() {
+                if l.src_vars.is_empty() {
+                    continue;
+                }
+                let vars: Vec<String> = l
+                    .src_vars
+                    .iter()
+                    .map(|v| match v.reg {
+                        Some(r) => format!("{}={}", v.name, func.vars[r.index()].name),
+                        None => format!("{}=?", v.name),
+                    })
+                    .collect();
+                writeln!(f, "  ; L{i} source variables: {}", vars.join(" "))?;
+            }
             let p = ValuePrinter { module: self, func };
             for e in &func.edges {
                 let mut s = String::new();

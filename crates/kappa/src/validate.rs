@@ -12,6 +12,9 @@
 //! `assumption` and `function_enter` are not checked: such a witness gets
 //! `unknown`.
 //!
+//! A waypoint or invariant whose `function` is not the function the
+//! program's debug info puts its line in is `rejected`.
+//!
 //! A correctness witness is checked for its structure and its invariants'
 //! locations (each `loop_invariant` must sit at a loop keyword of the named
 //! file, in C-expression format), and its `while`/`for` loop invariants are
@@ -107,6 +110,25 @@ fn at(sources: &Sources, s: &Step, loc: &Location) -> bool {
     sources.index_of_name(&loc.file_name) == Some(a.file)
         && a.line == loc.line
         && (loc.column.is_none() || loc.column == a.col)
+}
+
+/// Why `loc` is wrong when it names a function other than the one the
+/// program's debug info puts its line in (a location without `function`,
+/// or on a line of no known function, is not judged).
+fn wrong_function(module: &kappa_ir::Module, sources: &Sources, loc: &Location) -> Option<String> {
+    let named = loc.function.as_deref()?;
+    let k = sources.index_of_name(&loc.file_name)?;
+    let file = sources
+        .module_files(module)
+        .iter()
+        .position(|f| *f == Some(k))?;
+    let actual = module.function_at(file as u32, loc.line)?;
+    (actual.name != named).then(|| {
+        format!(
+            "{}:{} is in function {}, not {named}",
+            loc.file_name, loc.line, actual.name
+        )
+    })
 }
 
 /// The value `V` of a `\result == V` constraint.
@@ -235,6 +257,9 @@ fn validate_violation(
             }
             other => return Ok(Answer::Rejected(format!("unknown waypoint type {other}"))),
         }
+        if let Some(why) = wrong_function(&prog.module, sources, &w.location) {
+            return Ok(Answer::Rejected(why));
+        }
     }
     // the inputs: the function_return values followed, in order
     let mut values = vec![];
@@ -349,6 +374,9 @@ fn validate_correctness(
             )));
         };
         let loc = &inv.location;
+        if let Some(why) = wrong_function(&prog.module, sources, loc) {
+            return Ok(Answer::Rejected(why));
+        }
         let Some(file) = sources.index_of_name(&loc.file_name) else {
             return Ok(Answer::Rejected(format!(
                 "invariant {} names file {}, not one of the program's",

@@ -351,13 +351,127 @@ fn proof_witnesses_carry_the_checked_invariants() {
         answer.starts_with("unknown: well-formed") && answer.contains("1 non-trivial ones held"),
         "{answer}"
     );
-    // one that names a register with no source variable (a call's result)
-    // would mean nothing to a validator: the loop gets `1`
-    let p = repo_root().join("tests/prove/down_up_true.c");
+    // a register that holds no source variable at the loop (the outer
+    // loop's `c` inside the inner loop) would mean nothing to a validator:
+    // the conjuncts naming it are left out of the inner loop's invariant
+    // (the proof's minimisation is cut short under load, which only
+    // leaves more conjuncts)
+    let p = repo_root().join("tests/prove/nested_product_true.c");
     let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "prove"]);
     assert_eq!(verdict, "true");
     let v = checked_witness(&w, &schema).unwrap();
-    assert_eq!(v[0]["content"][0]["invariant"]["value"], "1", "{v}");
+    let value = |k: usize| v[0]["content"][k]["invariant"]["value"].to_string();
+    assert!(
+        value(0).contains("((unsigned)c == (10u * (unsigned)i))"),
+        "{v}"
+    );
+    assert!(value(1).contains("((unsigned)j <= 10u)"), "{v}");
+    assert!(!value(1).contains('%'), "{v}");
+    let answer = validate(&w, &p);
+    assert!(answer.contains("2 non-trivial ones held"), "{answer}");
+}
+
+/// The invariants of `program`'s prove-mode correctness witness, which
+/// must match the schema, name `main` as their function and pass
+/// `kappa validate` with every non-trivial one sampled.
+fn proof_witness_invariants(program: &str) -> Vec<String> {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join(program);
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "prove"]);
+    assert_eq!(verdict, "true", "{program}");
+    let v = checked_witness(&w, &schema).unwrap();
+    let invs: Vec<&Value> = v[0]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &c["invariant"])
+        .collect();
+    for i in &invs {
+        assert_eq!(i["location"]["function"], "main", "{v}");
+    }
+    let values: Vec<String> = invs
+        .iter()
+        .map(|i| i["value"].as_str().unwrap().to_string())
+        .collect();
+    let real = values.iter().filter(|x| *x != "1").count();
+    let answer = validate(&w, &p);
+    assert!(
+        answer.starts_with("unknown: well-formed")
+            && answer.contains(&format!("{real} non-trivial ones held")),
+        "{program}: {answer}"
+    );
+    // an invariant said to be in another function
+    let bad = dir.path().join("function.yml");
+    planted(&w, &bad, |v| {
+        v[0]["content"][0]["invariant"]["location"]["function"] = "elsewhere".into();
+        true
+    });
+    let answer = validate(&bad, &p);
+    assert!(answer.starts_with("rejected:"), "{program}: {answer}");
+    values
+}
+
+#[test]
+fn invariants_over_ssa_versions_and_nondet_results_name_source_variables() {
+    // x and y are other registers (SSA versions) at each loop, n and m the
+    // results of a nondet call and an addition: all are source variables
+    // at the loops
+    let values = proof_witness_invariants("tests/witness/ssa_versions.c");
+    assert_eq!(values.len(), 2);
+    for v in &values {
+        assert!(
+            v.contains("(unsigned)x") && v.contains("(unsigned)y"),
+            "{v}"
+        );
+    }
+    assert!(values[0].contains("(unsigned)n"), "{values:?}");
+    // down_up: x = n counts down while y counts up
+    let values = proof_witness_invariants("tests/prove/down_up_true.c");
+    assert_eq!(values.len(), 1);
+    for var in ["x", "y", "n"] {
+        assert!(
+            values[0].contains(&format!("(unsigned){var}")),
+            "{values:?}"
+        );
+    }
+}
+
+#[test]
+fn waypoints_name_the_function_containing_them() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/witness/in_functions.c");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &[]);
+    assert_eq!(verdict, "false");
+    let mut v = checked_witness(&w, &schema).unwrap();
+    let mut seen = vec![];
+    for wp in waypoints(&mut v) {
+        let line = wp["location"]["line"].as_u64().unwrap();
+        let want = match line {
+            11..=14 => "read_bounded",
+            17..=20 => "check",
+            22..=28 => "main",
+            _ => panic!("waypoint at line {line}"),
+        };
+        assert_eq!(wp["location"]["function"], want, "line {line}");
+        seen.push(want);
+    }
+    for f in ["read_bounded", "check", "main"] {
+        assert!(seen.contains(&f), "no waypoint in {f}: {seen:?}");
+    }
+    assert_eq!(validate(&w, &p), "confirmed");
+    // the target said to be in main
+    let bad = dir.path().join("function.yml");
+    planted(&w, &bad, |v| {
+        waypoints(v).last().unwrap()["location"]["function"] = "main".into();
+        true
+    });
+    let answer = validate(&bad, &p);
+    assert!(
+        answer.starts_with("rejected:") && answer.contains("in function check, not main"),
+        "{answer}"
+    );
 }
 
 #[test]

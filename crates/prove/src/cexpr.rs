@@ -2,23 +2,49 @@
 //! bitvector is read through the unsigned type of its width and every
 //! arithmetic result is cast back to it, so the C expression computes
 //! modulo 2^w exactly as the invariant does; signed comparisons cast both
-//! sides to the signed type. Registers print as their source names (the
-//! SSA suffix `.N` dropped).
+//! sides to the signed type.
+//!
+//! A state variable prints as the source variable it holds at the cut
+//! point's header ([`names_at`], from the debug info the frontend records
+//! in [`kappa_ir::LocInfo::src_vars`]); one without a source variable
+//! there keeps its IR name (`%call`, `%c.0`, `@g`), which is not C.
 
+use crate::system::System;
 use kappa_expr::{BvOp, Expr, Kind, Sort};
+use kappa_ir::Module;
 
-/// The C name of register name `n`: `%x.0` → `x`, `%call` → `call`.
-pub fn source_name(n: &str) -> String {
-    let n = n.trim_start_matches('%');
-    let mut s = n;
-    while let Some((head, tail)) = s.rsplit_once('.') {
-        if !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit()) {
-            s = head;
-        } else {
-            break;
+/// The printed names of the state variables of `sys` at cut point `j`: a
+/// register holding the value of a source variable in scope at the
+/// header is that variable; a scalar global is its C name unless a local
+/// of that name is in scope there (or the global's name is not an
+/// identifier); everything else keeps its IR name ([`System::names`]).
+/// Two state variables never get the same source name: a name in scope
+/// denotes one variable, whose value is in at most one register.
+pub fn names_at(m: &Module, sys: &System, j: usize) -> Vec<String> {
+    let f = m.func(sys.func);
+    let here = &f.locs[sys.cuts[j].loc.index()];
+    let regs = f.vars.len();
+    let mut names = sys.names.clone();
+    for (i, n) in names.iter_mut().enumerate() {
+        if i < regs {
+            if let Some(src) = here.src_name(kappa_ir::VarId(i as u32)) {
+                *n = src.to_string();
+            }
+        } else if let Some(g) = n.strip_prefix('@') {
+            if is_identifier(g) && !here.has_src_var(g) {
+                *n = g.to_string();
+            }
         }
     }
-    s.replace('.', "_").replace('%', "")
+    names
+}
+
+/// Whether `s` is a C identifier.
+fn is_identifier(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 fn unsigned(w: u32) -> String {
@@ -43,21 +69,13 @@ fn signed(w: u32) -> String {
     }
 }
 
-/// `e` (over the state symbols of `f`'s registers, `state`) as C.
-/// `names` are the state variables' names (see [`crate::system::System`]);
-/// two state variables of one name in `e` (an inner loop's `c` and the
-/// outer loop's) print with their SSA names (`c.0`, `c.1`), which are not C.
+/// `e` (over the state symbols `state`) as C, state variable `i`
+/// printing as `names[i]` (see [`names_at`]); any other symbol prints as
+/// its own name.
 pub fn to_c(e: Expr, names: &[String], state: &[kappa_expr::Symbol]) -> String {
-    let (syms, _) = kappa_expr::print::free_symbols(&[e]);
-    let index = |s: kappa_expr::Symbol| state.iter().position(|x| *x == s);
-    let clash = |i: usize| {
-        syms.iter()
-            .filter_map(|s| index(*s))
-            .any(|j| j != i && names[j] == names[i])
-    };
-    let name = |s: kappa_expr::Symbol| match index(s) {
-        Some(i) if !clash(i) => names[i].clone(),
-        _ => s.name().trim_start_matches('%').to_string(),
+    let name = |s: kappa_expr::Symbol| match state.iter().position(|x| *x == s) {
+        Some(i) => names[i].clone(),
+        None => s.name().to_string(),
     };
     c(e, &name)
 }
@@ -169,10 +187,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn source_names_drop_ssa_suffixes() {
-        assert_eq!(source_name("%x.0"), "x");
-        assert_eq!(source_name("%x.0.1"), "x");
-        assert_eq!(source_name("%call"), "call");
-        assert_eq!(source_name("f.%y.2"), "f_y");
+    fn identifiers() {
+        assert!(is_identifier("cnt"));
+        assert!(is_identifier("_x1"));
+        assert!(!is_identifier("main.k"));
+        assert!(!is_identifier("1x"));
+        assert!(!is_identifier(""));
     }
 }

@@ -44,7 +44,9 @@ pub struct Invariant {
     pub at: String,
     /// The invariant over the registers' state symbols.
     pub expr: Expr,
-    /// The invariant as a C expression over the program's variables.
+    /// The invariant as a C expression over the program's variables at
+    /// the header ([`cexpr::names_at`]); a register holding no source
+    /// variable there prints as its IR name (`%call`), which is not C.
     pub c: String,
 }
 
@@ -189,12 +191,13 @@ fn invariants(m: &Module, sys: &system::System, inv: &[Expr]) -> Vec<Invariant> 
     sys.cuts
         .iter()
         .zip(inv)
+        .enumerate()
         .skip(1)
-        .map(|(c, e)| Invariant {
+        .map(|(j, (c, e))| Invariant {
             src: c.src,
             at: m.describe(c.src),
             expr: *e,
-            c: cexpr::to_c(*e, &sys.names, &sys.state),
+            c: cexpr::to_c(*e, &cexpr::names_at(m, sys, j), &sys.state),
         })
         .collect()
 }

@@ -79,8 +79,9 @@ pub struct System {
     pub cuts: Vec<Cut>,
     /// Every path between cut points and from cut points to errors.
     pub paths: Vec<Path>,
-    /// The source-level name of each state variable (registers without
-    /// their SSA suffix, then the scalar globals).
+    /// The IR name of each state variable: the registers' (`%x.0`), then
+    /// the scalar globals' (`@g`). See [`crate::cexpr::names_at`] for the
+    /// source names at a cut point.
     pub names: Vec<String>,
     /// The scalar globals; the one at index `k` is the state variable
     /// `VarId(registers + k)` (see [`crate::memory`]).
@@ -155,15 +156,11 @@ pub fn build(m: &Module) -> Result<System, String> {
             Symbol::fresh(name, sort_of(v.ty), SymbolKind::Fresh)
         })
         .collect();
-    let mut names: Vec<String> = f
-        .vars
-        .iter()
-        .map(|v| crate::cexpr::source_name(&v.name))
-        .collect();
+    let mut names: Vec<String> = f.vars.iter().map(|v| v.name.clone()).collect();
     for sc in &scalars {
         let name = &m.globals[sc.global.index()].name;
         state.push(Symbol::fresh(name, Sort::Bv(sc.width), SymbolKind::Fresh));
-        names.push(name.clone());
+        names.push(format!("@{name}"));
     }
     let pb = m.data_model.pointer_bits();
     let (objects, stack) = crate::memory::objects(m, f, &headers);

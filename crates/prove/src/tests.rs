@@ -195,3 +195,49 @@ fn memory_functions_are_checked_for_bounds() {
     let o = prove(&module_of("memset_out", &body(20)), &Options::default());
     assert!(!proved(&o), "{o:?}");
 }
+
+#[test]
+fn invariants_name_the_source_variables_at_each_header() {
+    // the nondet result is `n`; the outer loop's `c` is a register of no
+    // variable at the inner loop (where `c` is the inner phi)
+    let m = module_of(
+        "nested_names",
+        "int main(void) { unsigned n = __VERIFIER_nondet_uint();\n\
+         unsigned c = 0, i = 0;\n\
+         while (i < n) {\n  unsigned j = 0;\n  while (j < 10) { j++; c++; }\n  i++;\n}\n\
+         __VERIFIER_assert(c == 10 * i); return 0; }",
+    );
+    let Outcome::Proved(inv) = prove(&m, &Options::default()) else {
+        panic!("not proved")
+    };
+    assert_eq!(inv.len(), 2);
+    assert!(
+        inv[0].c.contains("(unsigned)c") && !inv[0].c.contains('%'),
+        "{}",
+        inv[0].c
+    );
+    assert!(inv[1].c.contains("(unsigned)%c.0"), "{}", inv[1].c);
+    assert!(inv[1].c.contains("(unsigned)j"), "{}", inv[1].c);
+}
+
+#[test]
+fn a_global_shadowed_at_a_header_keeps_its_ir_name() {
+    let m = module_of(
+        "shadowed_global",
+        "unsigned cnt = 0;\nint main(void) { unsigned n = __VERIFIER_nondet_uint();\n\
+         if (n > 100) return 0;\n\
+         for (unsigned i = 0; i < n; i++) cnt += 2;\n\
+         {\n  unsigned cnt = 5;\n  for (unsigned i = 0; i < n; i++) cnt++;\n  \
+         __VERIFIER_assert(cnt == n + 5);\n}\n\
+         __VERIFIER_assert(cnt == 2 * n); return 0; }",
+    );
+    let Outcome::Proved(inv) = prove(&m, &Options::default()) else {
+        panic!("not proved")
+    };
+    assert_eq!(inv.len(), 2);
+    // the global is `cnt` at the first loop, `@cnt` where a local shadows it
+    assert!(inv[0].c.contains("(unsigned)cnt"), "{}", inv[0].c);
+    assert!(!inv[0].c.contains('@'), "{}", inv[0].c);
+    assert!(inv[1].c.contains("(unsigned)@cnt"), "{}", inv[1].c);
+    assert!(inv[1].c.contains("(unsigned)cnt"), "{}", inv[1].c);
+}

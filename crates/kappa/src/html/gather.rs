@@ -266,7 +266,7 @@ fn invariants(p: &Program, proved: &[(String, String)]) -> Vec<InvariantRow> {
     let Ok(sources) = crate::witness::Sources::read(&p.sources) else {
         return vec![];
     };
-    let entry = crate::witness::correctness_entry(&sources, p.module.data_model, proved);
+    let entry = crate::witness::correctness_entry(&p.module, &sources, p.module.data_model, proved);
     entry
         .content
         .into_iter()

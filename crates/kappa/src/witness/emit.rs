@@ -57,7 +57,7 @@ pub fn write_witness(
             let rec = recorded_path(prog, w, deadline)?;
             violation_entry(&prog.module, &sources, &rec, dm)?
         }
-        (Verdict::True, _) => correctness_entry(&sources, dm, invariants),
+        (Verdict::True, _) => correctness_entry(&prog.module, &sources, dm, invariants),
         _ => return Ok("no witness written (the verdict is unknown)".into()),
     };
     write_yaml(path, &[entry])?;

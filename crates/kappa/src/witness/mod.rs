@@ -10,8 +10,11 @@
 //! [`MAX_BRANCH_WAYPOINTS`] of them) and a final `target` waypoint at the
 //! `reach_error()` call. A correctness witness is one `invariant_set` entry
 //! with a `loop_invariant` at every loop keyword of the input files: the
-//! proof stage's checked invariant for that loop when it names only source
-//! variables, else `1`.
+//! proof stage's checked invariant for that loop, without the conjuncts
+//! that name anything but source variables (registers the proof could not
+//! name after a variable in scope at the loop), else `1`. Every location
+//! names the function containing it when the debug info says
+//! ([`kappa_ir::Module::function_at`]).
 
 pub mod emit;
 pub mod invariants;
@@ -239,6 +242,15 @@ impl Sources {
                 col: s.col,
             },
         ))
+    }
+
+    /// For each file of `module` (debug info), the input file it stands for.
+    pub fn module_files(&self, module: &Module) -> Vec<Option<usize>> {
+        module
+            .files
+            .iter()
+            .map(|f| self.index_of_module_file(f))
+            .collect()
     }
 
     /// The tokenized text of input file `k`.
