@@ -60,6 +60,17 @@ pub const MATCH_QUERY_TIMEOUT: Duration = Duration::from_millis(500);
 /// the other candidates count as no match.
 pub const MAX_QUERIES_PER_VISIT: usize = 4;
 
+/// Share of the run's time so far that semantic comparisons may have used
+/// (beyond [`SEMANTIC_GRACE`]); past it a state with symbolic pairs counts
+/// as not covered (always sound: it is explored). On programs whose loops
+/// do not come back to covered states (e.g. sorting six inputs) the
+/// quantified comparisons cost several times the exploration itself;
+/// where coverage ends the exploration they succeed and the run is short.
+pub const SEMANTIC_SHARE: f64 = 0.25;
+
+/// Time semantic comparisons may use before [`SEMANTIC_SHARE`] applies.
+pub const SEMANTIC_GRACE: Duration = Duration::from_millis(500);
+
 /// Loop headers and live registers of one function.
 struct FuncInfo {
     header: Vec<bool>,
@@ -69,6 +80,10 @@ struct FuncInfo {
 /// The visited states, by a hash of their control and concrete data.
 #[derive(Default)]
 pub(crate) struct Matcher {
+    /// When the first state reached the matcher (the start of the budget).
+    since: Option<std::time::Instant>,
+    /// Time spent in semantic comparisons.
+    semantic: Duration,
     funcs: Vec<Option<Rc<FuncInfo>>>,
     stored: FxHashMap<u64, Vec<State>>,
     count: usize,
@@ -162,6 +177,7 @@ impl<'m> crate::technique::Technique<'m> for Matching {
 
 impl Engine<'_> {
     fn match_or_store(&mut self, mt: &mut Matcher, st: &State) -> bool {
+        mt.since.get_or_insert_with(std::time::Instant::now);
         if !mt.info(self.module, st.func()).header[st.loc.index()] {
             return false;
         }
@@ -218,7 +234,11 @@ impl Engine<'_> {
                 }
                 // (quantified path conditions of compact execution would
                 // nest quantifiers: not compared)
+                let since = *mt.since.get_or_insert_with(std::time::Instant::now);
+                let over_budget =
+                    mt.semantic > SEMANTIC_GRACE + since.elapsed().mul_f64(SEMANTIC_SHARE);
                 if queries >= MAX_QUERIES_PER_VISIT
+                    || over_budget
                     || old.witness_unchecked
                     || st.witness_unchecked
                     || self
@@ -229,7 +249,10 @@ impl Engine<'_> {
                     continue;
                 }
                 queries += 1;
-                if self.covers(old, st, &pairs) {
+                let t = std::time::Instant::now();
+                let covered = self.covers(old, st, &pairs);
+                mt.semantic += t.elapsed();
+                if covered {
                     self.stats.states_matched += 1;
                     return true;
                 }
