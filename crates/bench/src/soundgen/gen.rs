@@ -140,6 +140,9 @@ struct Gen {
     recs: Vec<String>,
     /// A function `void NAME(void)` that main may register with `atexit`.
     exit_handler: Option<String>,
+    /// A function `void NAME(int)` that main may install with `signal` and
+    /// run with `raise`.
+    sig_handler: Option<String>,
     /// The type of the global `g0`.
     g0: Ty,
     /// Product of the iteration bounds of the enclosing loops.
@@ -311,7 +314,7 @@ impl Gen {
 
     fn stmt(&mut self, depth: u32) {
         let can_loop = depth > 0 && self.work * 16 <= WORK;
-        match self.rng.below(23) {
+        match self.rng.below(24) {
             0..=2 => self.declare(),
             3..=5 => self.assign(),
             6 | 7 if depth > 0 => {
@@ -476,6 +479,11 @@ impl Gen {
                 let c = self.cond0();
                 self.line(&format!("if {c} atexit({h});"));
             }
+            23 if self.sig_handler.is_some() => {
+                let h = self.sig_handler.clone().unwrap_or_default();
+                let c = self.cond0();
+                self.line(&format!("if {c} {{ signal(SIGUSR1, {h}); raise(SIGUSR1); }}"));
+            }
             _ => self.assign(),
         }
     }
@@ -555,6 +563,15 @@ impl Gen {
             self.out.push_str(&format!(
                 "__attribute__((constructor)) void kg_ctor(void) {{ g0 = {c}; }}\n"
             ));
+        }
+        if self.rng.pct(25) {
+            // a signal handler reaching the error when main raises the
+            // signal (code that runs outside the path of main's statements)
+            let c = self.cond(1);
+            self.out.push_str(&format!(
+                "void kg_sig(int kg_s) {{ (void)kg_s; if {c} reach_error(); }}\n"
+            ));
+            self.sig_handler = Some("kg_sig".into());
         }
         let c = self.cond(1);
         let body = format!("{{ if {c} reach_error(); }}\n");
@@ -875,7 +892,8 @@ impl Gen {
     }
 }
 
-const PRELUDE: &str = r#"#include <stdio.h>
+const PRELUDE: &str = r#"#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 extern void abort(void);
@@ -905,6 +923,7 @@ pub fn generate(seed: u64) -> Program {
         fptrs: 0,
         recs: vec![],
         exit_handler: None,
+        sig_handler: None,
         g0: Ty::I32,
         work: 1,
         indent: 0,
@@ -1054,6 +1073,7 @@ mod tests {
             ("__attribute__((constructor))", 3),
             ("__attribute__((destructor))", 3),
             (" atexit(", 2),
+            (" raise(SIGUSR1)", 2),
             ("& 3u);", 10),
         ] {
             let n = count(pat);
