@@ -145,7 +145,7 @@ fn over_state(sys: &System, e: Expr) -> bool {
 }
 
 /// The conjuncts of `e`.
-fn conjuncts(e: Expr, out: &mut Vec<Expr>) {
+pub(crate) fn conjuncts(e: Expr, out: &mut Vec<Expr>) {
     match e.kind() {
         Kind::And(x, y) => {
             conjuncts(x, out);

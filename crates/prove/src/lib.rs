@@ -18,8 +18,10 @@ pub mod cexpr;
 pub mod check;
 pub mod horn;
 pub mod houdini;
+pub mod kind;
 pub mod memory;
 pub mod poly;
+pub mod relax;
 pub mod system;
 
 use kappa_expr::build as b;
@@ -51,8 +53,15 @@ pub struct Invariant {
 /// The stage's answer.
 #[derive(Clone, Debug)]
 pub enum Outcome {
-    /// Safe: one checked invariant per loop header.
-    Proved(Vec<Invariant>),
+    /// Safe: one checked invariant per loop header; `k` is 1 when they
+    /// are a safe inductive invariant by themselves, else the `k` of the
+    /// checked k-induction proof they strengthen ([`kind`]).
+    Proved {
+        /// The invariants (Houdini's, minimized only when `k` is 1).
+        invariants: Vec<Invariant>,
+        /// The induction depth.
+        k: usize,
+    },
     /// No proof found (the reason says why).
     Unknown(String),
     /// The encoding cannot model the program (the reason says what).
@@ -91,6 +100,8 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
         rounds.push(cands);
     }
     let mut last = String::new();
+    // the invariants of the last round (the most candidates), unsafe alone
+    let mut strongest = None;
     for round in rounds {
         let kept = match houdini::houdini(&sys, round, opts.deadline) {
             Ok(k) => k,
@@ -111,14 +122,68 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
                     eprintln!("checked at {:?}", t0.elapsed());
                 }
                 let inv = minimize(&sys, kept, inv, opts.deadline);
-                return Outcome::Proved(invariants(m, &sys, &inv));
+                return Outcome::Proved {
+                    invariants: invariants(m, &sys, &inv),
+                    k: 1,
+                };
             }
             Err(r) => {
-                last = format!("no safe inductive invariant among {pool} candidate atoms ({r})")
+                last = format!("no safe inductive invariant among {pool} candidate atoms ({r})");
+                strongest = Some(inv);
             }
         }
     }
+    if let Some(inv) = strongest {
+        match k_induction(&sys, &inv, opts.deadline) {
+            Ok(k) => {
+                return Outcome::Proved {
+                    invariants: invariants(m, &sys, &inv),
+                    k,
+                }
+            }
+            Err(why) => last = format!("{last}; {why}"),
+        }
+    }
     Outcome::Unknown(last)
+}
+
+/// k-induction strengthened with the inductive invariants `inv`
+/// (Houdini's, rejected as unsafe by themselves): the step case for
+/// `k = 1..=`[`kind::MAX_K`] in a search solver until one holds, then the
+/// whole certificate `(inv, k)` in the checker's fresh solver
+/// ([`check::check_k`]). The smallest checked `k`, or why there is none.
+fn k_induction(
+    sys: &system::System,
+    inv: &[Expr],
+    deadline: Option<Instant>,
+) -> Result<usize, String> {
+    let mut solver = check::fresh_solver(std::time::Duration::from_secs(5), deadline);
+    let un = kind::Unroller::new(sys, inv, &mut solver);
+    if un.transitions() > kind::MAX_TRANSITIONS {
+        return Err(format!(
+            "k-induction not tried (more than {} transitions)",
+            kind::MAX_TRANSITIONS
+        ));
+    }
+    let mut norm = poly::Normalizer::default();
+    let mut why = String::from("not k-inductive");
+    for k in 1..=kind::MAX_K {
+        let q = norm.normalize(un.query(k, false));
+        match relax::solve(&mut solver, q) {
+            kappa_solver::SatResult::Unsat => match check::check_k(sys, inv, k, deadline) {
+                Ok(()) => return Ok(k),
+                Err(r) => why = format!("k-induction certificate with k = {k} rejected: {r}"),
+            },
+            kappa_solver::SatResult::Sat(_) => why = format!("not k-inductive for k <= {k}"),
+            kappa_solver::SatResult::Unknown(w) => {
+                why = format!("k-induction with k = {k}: solver unknown: {w}")
+            }
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+    }
+    Err(why)
 }
 
 /// With `KAPPA_PROVE_DEBUG` set: the surviving candidates and the paths on

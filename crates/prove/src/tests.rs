@@ -24,14 +24,17 @@ const LOCKSTEP: &str = "int main(void) { unsigned n = __VERIFIER_nondet_uint(); 
     unsigned x = 0, y = 0; while (x < n) { x++; y += 2; } __VERIFIER_assert(y == 2*x); return 0; }";
 
 fn proved(o: &Outcome) -> bool {
-    matches!(o, Outcome::Proved(_))
+    matches!(o, Outcome::Proved { .. })
 }
 
 #[test]
 fn lockstep_counters_are_proved_with_a_checked_invariant() {
     let m = module_of("lockstep", LOCKSTEP);
     let o = prove(&m, &Options::default());
-    let Outcome::Proved(inv) = &o else {
+    let Outcome::Proved {
+        invariants: inv, ..
+    } = &o
+    else {
         panic!("{o:?}")
     };
     assert_eq!(inv.len(), 1);
