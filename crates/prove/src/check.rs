@@ -56,6 +56,9 @@ impl std::fmt::Display for Rejection {
     }
 }
 
+/// The solver of the checker and the searches.
+pub type Z3 = Z3Solver;
+
 /// A fresh Z3 solver with no caches: each query at most `per_query`, none
 /// past `deadline`.
 pub fn fresh_solver(per_query: Duration, deadline: Option<Instant>) -> Z3Solver {
@@ -78,13 +81,14 @@ pub fn check(sys: &System, inv: &[Expr], deadline: Option<Instant>) -> Result<()
     obligations(sys, inv, true, &mut solver)
 }
 
-/// Checks the k-induction certificate `(inv, k)` in a fresh solver: `inv`
-/// must be initial and inductive (as for [`check`], without safety), and
-/// the base cases of depth `0..k` and the step case of `k` of
-/// [`crate::kind`] unsatisfiable.
+/// Checks the k-induction certificate `(inv, atoms, k)` in a fresh
+/// solver: `inv` must be initial and inductive (as for [`check`], without
+/// safety), and the base cases of depth `0..k` and the step case of `k`
+/// of [`crate::kind`], for the property "`atoms` hold and no error path
+/// is enabled", unsatisfiable.
 ///
 /// The rule that keeps this an honest recheck: the certificate is only
-/// the invariants and `k`; every query is rebuilt here from the system
+/// the invariants, the property's atoms and `k`; every query is rebuilt here from the system
 /// (not taken from the search), in a solver that shares no state with the
 /// search, and the base cases, which the search does not ask, are asked
 /// here. The unrolling itself is the one of [`crate::kind`], which the
@@ -93,19 +97,30 @@ pub fn check(sys: &System, inv: &[Expr], deadline: Option<Instant>) -> Result<()
 pub fn check_k(
     sys: &System,
     inv: &[Expr],
+    atoms: &[Vec<Expr>],
     k: usize,
     deadline: Option<Instant>,
 ) -> Result<(), Rejection> {
     well_formed(sys, inv)?;
-    if k == 0 {
-        return Err(Rejection::Malformed("k-induction with k = 0".into()));
+    if k == 0 || atoms.len() != inv.len() {
+        return Err(Rejection::Malformed(format!(
+            "k-induction with k = {k} and {} lists of atoms",
+            atoms.len()
+        )));
+    }
+    let flat: Vec<Expr> = atoms.iter().flatten().copied().collect();
+    if !over_registers(sys, &flat) {
+        return Err(Rejection::Malformed(
+            "an atom speaks of something other than the registers".into(),
+        ));
     }
     let mut solver = fresh_solver(Duration::from_secs(10), deadline);
     obligations(sys, inv, false, &mut solver)?;
-    let un = crate::kind::Unroller::new(sys, inv, &mut solver);
+    let mut un = crate::kind::Unroller::new(sys, inv, &mut solver);
+    un.set_atoms(atoms.to_vec());
     let mut norm = crate::poly::Normalizer::default();
     for d in (0..k).map(Some).chain([None]) {
-        let q = norm.normalize(un.query(d.unwrap_or(k), d.is_some()));
+        let q = norm.normalize(un.query(d.unwrap_or(k), d.is_some()).query);
         match crate::relax::solve(&mut solver, q) {
             SatResult::Unsat => {}
             SatResult::Sat(_) => {
@@ -135,13 +150,18 @@ fn well_formed(sys: &System, inv: &[Expr]) -> Result<(), Rejection> {
             "the entry's invariant is not `true`".into(),
         ));
     }
-    let (syms, funcs) = kappa_expr::print::free_symbols(inv);
-    if !funcs.is_empty() || syms.iter().any(|s| sys.var_of(*s).is_none()) {
+    if !over_registers(sys, inv) {
         return Err(Rejection::Malformed(
             "an invariant speaks of something other than the registers".into(),
         ));
     }
     Ok(())
+}
+
+/// Whether `es` speak of the registers' state symbols only.
+fn over_registers(sys: &System, es: &[Expr]) -> bool {
+    let (syms, funcs) = kappa_expr::print::free_symbols(es);
+    funcs.is_empty() && syms.iter().all(|s| sys.var_of(*s).is_some())
 }
 
 /// Initiation and consecution of `inv` on every path between cut points,

@@ -1,23 +1,28 @@
 //! k-induction over the cut-point system, strengthened with an inductive
 //! invariant per cut point (Houdini's): the queries whose
 //! unsatisfiability proves the program safe, built from the system and
-//! the certificate `(inv, k)` alone.
+//! the certificate `(inv, atoms, k)` alone.
 //!
 //! A trace is a sequence of transitions (paths between cut points); its
-//! states are the registers at each cut point reached. With `inv` initial
-//! and inductive (checked separately), the program is safe when:
+//! states are the registers at each cut point reached. The property `P`
+//! at cut point `j` is: every atom of `atoms[j]` holds (candidate atoms
+//! Houdini dropped as not 1-inductive, which may be k-inductive: the
+//! property after a loop is often only checked when the loop exits, and
+//! its atoms hold at every iteration) and no error path is enabled. With
+//! `inv` initial and inductive (checked separately), every reachable
+//! state satisfies `P`, so the program is safe, when:
 //! - *base*: no trace of `d < k` transitions from the entry ends in a
-//!   state with an enabled error path;
+//!   state violating `P`;
 //! - *step*: no trace of `k` transitions, from any cut point, whose first
-//!   `k` states satisfy `inv` and are safe, ends in a state satisfying
-//!   `inv` with an enabled error path.
+//!   `k` states satisfy `inv` and `P`, ends in a state satisfying `inv`
+//!   and violating `P`.
 //!
 //! By induction on the depth of a reachable state: below `k` the base
 //! case applies; at depth `n ≥ k` its `k` predecessors are reachable,
-//! hence satisfy `inv` and (induction hypothesis) are safe.
+//! hence satisfy `inv` and (induction hypothesis) `P`.
 //!
-//! "Safe" in the hypotheses is a state predicate implied by safety (never
-//! stronger, which would be unsound): for an error path whose condition
+//! "No error path enabled" is, in the hypotheses, a state predicate
+//! implied by it (never stronger, which would be unsound): for an error path whose condition
 //! splits into conjuncts over the state only, `S`, and conjuncts over the
 //! path's inputs only, `R`, with `R` satisfiable (asked of the solver), it
 //! is `¬S` (exact: some input takes the path whenever `S` holds);
@@ -32,6 +37,7 @@
 
 use crate::system::{End, System};
 use kappa_expr::build as b;
+use kappa_expr::eval::eval_bool;
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::VarId;
 use kappa_solver::{SatResult, Solver};
@@ -48,6 +54,8 @@ pub const MAX_TRANSITIONS: usize = 64;
 pub struct Unroller<'a> {
     sys: &'a System,
     inv: &'a [Expr],
+    /// Per cut point, the atoms of the property besides safety.
+    atoms: Vec<Vec<Expr>>,
     /// Per cut point, the safety hypothesis (over state symbols and the
     /// inputs of weakly encoded error paths, renamed per step).
     hyp: Vec<Expr>,
@@ -55,6 +63,16 @@ pub struct Unroller<'a> {
     assigned: Vec<VarId>,
     /// The symbols kept across steps: the state symbols and addresses.
     rigid: FxHashSet<Symbol>,
+}
+
+/// A query of [`Unroller::query`], with what is needed to read its models.
+pub struct Unrolled {
+    /// The query (unsatisfiable: the obligation holds).
+    pub query: Expr,
+    /// The registers at the trace's last state.
+    pub last: Vec<Expr>,
+    /// The conditions under which the trace ends at each cut point.
+    pub ends: Vec<(Expr, usize)>,
 }
 
 fn or_all(items: impl IntoIterator<Item = Expr>) -> Expr {
@@ -108,10 +126,22 @@ impl<'a> Unroller<'a> {
         Unroller {
             sys,
             inv,
+            atoms: vec![vec![]; sys.cuts.len()],
             hyp,
             assigned,
             rigid,
         }
+    }
+
+    /// Sets the atoms of the property (one list per cut point, over the
+    /// state symbols; none by default).
+    pub fn set_atoms(&mut self, atoms: Vec<Vec<Expr>>) {
+        self.atoms = atoms;
+    }
+
+    /// The atoms of the property.
+    pub fn atoms(&self) -> &[Vec<Expr>] {
+        &self.atoms
     }
 
     /// The number of transitions (paths between cut points).
@@ -144,8 +174,8 @@ impl<'a> Unroller<'a> {
     /// (`from_entry`: traces start at the entry) or the step case of `k`
     /// (traces start anywhere): a trace of `k` transitions with `inv`
     /// and the safety hypothesis at its first `k` states, `inv` and an
-    /// enabled error path at its last.
-    pub fn query(&self, k: usize, from_entry: bool) -> Expr {
+    /// the property violated at its last.
+    pub fn query(&self, k: usize, from_entry: bool) -> Unrolled {
         let sys = self.sys;
         let mut cur: Vec<Expr> = sys.state.iter().map(|s| b::sym(*s)).collect();
         let mut conj = vec![];
@@ -205,27 +235,134 @@ impl<'a> Unroller<'a> {
                 .filter(|p| p.from == j && matches!(p.to, End::Error(_)))
                 .map(|p| self.rename(&[p.pc], cur)[0])
                 .collect();
-            b::and(self.holds(j, cur, false), or_all(errs))
+            let broken = b::not(b::and_all(self.rename(&self.atoms[j], cur)));
+            b::and(self.holds(j, cur, false), b::or(broken, or_all(errs)))
         };
-        let goal = match &prev {
-            None if from_entry => bad(0, &cur),
-            None => or_all((0..sys.cuts.len()).map(|j| bad(j, &cur))),
-            Some(ps) => or_all(ps.iter().map(|(s, q)| match sys.paths[*q].to {
-                End::Cut(j) => b::and(*s, bad(j, &cur)),
-                End::Error(_) => b::fls(),
-            })),
+        let ends: Vec<(Expr, usize)> = match &prev {
+            None if from_entry => vec![(b::tru(), 0)],
+            None => (0..sys.cuts.len()).map(|j| (b::tru(), j)).collect(),
+            Some(ps) => ps
+                .iter()
+                .filter_map(|(s, q)| match sys.paths[*q].to {
+                    End::Cut(j) => Some((*s, j)),
+                    End::Error(_) => None,
+                })
+                .collect(),
         };
-        conj.push(goal);
-        b::and_all(conj)
+        conj.push(or_all(ends.iter().map(|(s, j)| b::and(*s, bad(*j, &cur)))));
+        Unrolled {
+            query: b::and_all(conj),
+            last: cur,
+            ends,
+        }
     }
 
-    /// `inv` at cut `j` in state `cur`, with the safety hypothesis when
-    /// `safe`.
+    /// The atoms of the property a model `m` of `u`'s query falsifies at
+    /// the trace's last state, per cut point.
+    pub fn broken(&self, u: &Unrolled, m: &kappa_expr::eval::Assignment) -> Vec<Vec<Expr>> {
+        let mut out = vec![vec![]; self.sys.cuts.len()];
+        for (s, j) in &u.ends {
+            if eval_bool(*s, m) != Some(true) {
+                continue;
+            }
+            for a in &self.atoms[*j] {
+                let here = self.rename(&[*a], &u.last)[0];
+                if eval_bool(here, m) != Some(true) && !out[*j].contains(a) {
+                    out[*j].push(*a);
+                }
+            }
+        }
+        out
+    }
+
+    /// `inv` at cut `j` in state `cur`, with the property (its atoms and
+    /// the safety hypothesis) when `safe`.
     fn holds(&self, j: usize, cur: &[Expr], safe: bool) -> Expr {
         let mut es = vec![self.inv[j]];
         if safe {
             es.push(self.hyp[j]);
+            es.extend(self.atoms[j].iter().copied());
         }
         b::and_all(self.rename(&es, cur))
     }
+}
+
+/// Searches `k = 1..=`[`MAX_K`] for a k-induction proof strengthened with
+/// `inv`, keeping the atoms of `pool` (per cut point) that the base and
+/// step cases do not refute, Houdini-like: a model of the step case drops
+/// the atoms it falsifies at the trace's last state (none: the error
+/// itself, this `k` fails); a model of a base case drops them for good
+/// (they are false in a reachable state). The first `(atoms, k)` whose
+/// step and base cases held, for the checker to check again.
+pub fn search(
+    sys: &System,
+    inv: &[Expr],
+    mut pool: Vec<Vec<Expr>>,
+    deadline: Option<std::time::Instant>,
+) -> Result<(Vec<Vec<Expr>>, usize), String> {
+    let mut solver = crate::check::fresh_solver(std::time::Duration::from_secs(5), deadline);
+    let mut un = Unroller::new(sys, inv, &mut solver);
+    if un.transitions() > MAX_TRANSITIONS {
+        return Err(format!(
+            "k-induction not tried (more than {MAX_TRANSITIONS} transitions)"
+        ));
+    }
+    let mut norm = crate::poly::Normalizer::default();
+    let mut ask = |u: &Unrolled,
+                   solver: &mut crate::check::Z3|
+     -> Result<Option<kappa_expr::eval::Assignment>, String> {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err("k-induction: deadline".into());
+        }
+        match crate::relax::solve(solver, norm.normalize(u.query)) {
+            SatResult::Unsat => Ok(None),
+            SatResult::Sat(m) => Ok(Some(m)),
+            SatResult::Unknown(w) => Err(format!("k-induction: solver unknown: {w}")),
+        }
+    };
+    let minus = |a: &mut Vec<Vec<Expr>>, d: &[Vec<Expr>]| {
+        for (x, y) in a.iter_mut().zip(d) {
+            x.retain(|e| !y.contains(e));
+        }
+    };
+    'k: for k in 1..=MAX_K {
+        un.set_atoms(pool.clone());
+        loop {
+            // the step case, until it holds or fails on the error itself
+            let u = un.query(k, false);
+            if let Some(m) = ask(&u, &mut solver)? {
+                let broken = un.broken(&u, &m);
+                if broken.iter().all(Vec::is_empty) {
+                    continue 'k;
+                }
+                let mut atoms = un.atoms().to_vec();
+                minus(&mut atoms, &broken);
+                un.set_atoms(atoms);
+                continue;
+            }
+            // the base cases, which refute atoms for good
+            let mut refuted = false;
+            for d in 0..k {
+                let u = un.query(d, true);
+                if let Some(m) = ask(&u, &mut solver)? {
+                    let broken = un.broken(&u, &m);
+                    if broken.iter().all(Vec::is_empty) {
+                        return Err(format!(
+                            "k-induction: an error is reachable within {d} transitions"
+                        ));
+                    }
+                    let mut atoms = un.atoms().to_vec();
+                    minus(&mut atoms, &broken);
+                    un.set_atoms(atoms);
+                    minus(&mut pool, &broken);
+                    refuted = true;
+                    break;
+                }
+            }
+            if !refuted {
+                return Ok((un.atoms().to_vec(), k));
+            }
+        }
+    }
+    Err(format!("not k-inductive for k <= {MAX_K}"))
 }

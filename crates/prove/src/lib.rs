@@ -103,7 +103,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
     // the invariants of the last round (the most candidates), unsafe alone
     let mut strongest = None;
     for round in rounds {
-        let kept = match houdini::houdini(&sys, round, opts.deadline) {
+        let kept = match houdini::houdini(&sys, round.clone(), opts.deadline) {
             Ok(k) => k,
             Err(why) => {
                 last = format!("invariant search stopped: {why}");
@@ -129,12 +129,17 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
             }
             Err(r) => {
                 last = format!("no safe inductive invariant among {pool} candidate atoms ({r})");
-                strongest = Some(inv);
+                let dropped = round
+                    .into_iter()
+                    .zip(&kept)
+                    .map(|(r, k)| r.into_iter().filter(|a| !k.contains(a)).collect())
+                    .collect();
+                strongest = Some((inv, dropped));
             }
         }
     }
-    if let Some(inv) = strongest {
-        match k_induction(&sys, &inv, opts.deadline) {
+    if let Some((inv, dropped)) = strongest {
+        match k_induction(&sys, &inv, dropped, opts.deadline) {
             Ok(k) => {
                 return Outcome::Proved {
                     invariants: invariants(m, &sys, &inv),
@@ -148,42 +153,21 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
 }
 
 /// k-induction strengthened with the inductive invariants `inv`
-/// (Houdini's, rejected as unsafe by themselves): the step case for
-/// `k = 1..=`[`kind::MAX_K`] in a search solver until one holds, then the
-/// whole certificate `(inv, k)` in the checker's fresh solver
-/// ([`check::check_k`]). The smallest checked `k`, or why there is none.
+/// (Houdini's, unsafe by themselves), with `dropped` (the candidates
+/// Houdini dropped) as the property's atoms to keep: [`kind::search`]
+/// proposes `(atoms, k)`, and the whole certificate `(inv, atoms, k)` is
+/// checked again in the checker's fresh solver ([`check::check_k`]). The
+/// checked `k`, or why there is none.
 fn k_induction(
     sys: &system::System,
     inv: &[Expr],
+    dropped: Vec<Vec<Expr>>,
     deadline: Option<Instant>,
 ) -> Result<usize, String> {
-    let mut solver = check::fresh_solver(std::time::Duration::from_secs(5), deadline);
-    let un = kind::Unroller::new(sys, inv, &mut solver);
-    if un.transitions() > kind::MAX_TRANSITIONS {
-        return Err(format!(
-            "k-induction not tried (more than {} transitions)",
-            kind::MAX_TRANSITIONS
-        ));
-    }
-    let mut norm = poly::Normalizer::default();
-    let mut why = String::from("not k-inductive");
-    for k in 1..=kind::MAX_K {
-        let q = norm.normalize(un.query(k, false));
-        match relax::solve(&mut solver, q) {
-            kappa_solver::SatResult::Unsat => match check::check_k(sys, inv, k, deadline) {
-                Ok(()) => return Ok(k),
-                Err(r) => why = format!("k-induction certificate with k = {k} rejected: {r}"),
-            },
-            kappa_solver::SatResult::Sat(_) => why = format!("not k-inductive for k <= {k}"),
-            kappa_solver::SatResult::Unknown(w) => {
-                why = format!("k-induction with k = {k}: solver unknown: {w}")
-            }
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-    }
-    Err(why)
+    let (atoms, k) = kind::search(sys, inv, dropped, deadline)?;
+    check::check_k(sys, inv, &atoms, k, deadline)
+        .map(|()| k)
+        .map_err(|r| format!("k-induction certificate with k = {k} rejected: {r}"))
 }
 
 /// With `KAPPA_PROVE_DEBUG` set: the surviving candidates and the paths on
