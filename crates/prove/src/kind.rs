@@ -325,6 +325,15 @@ pub fn search(
             x.retain(|e| !y.contains(e));
         }
     };
+    // a shallow error ends the search at once (bounded model checking of
+    // the property without atoms, the base cases of every k tried)
+    for d in 0..MAX_K {
+        if ask(&un.query(d, true), &mut solver)?.is_some() {
+            return Err(format!(
+                "k-induction: an error is reachable within {d} transitions"
+            ));
+        }
+    }
     'k: for k in 1..=MAX_K {
         un.set_atoms(pool.clone());
         loop {
