@@ -264,6 +264,7 @@ fn linear(sys: &System, j: usize, vars: &[VarId], factors: &[i128], c: &mut Pool
             }
         }
     }
+    combos.extend(unit_sums(&steps));
     for combo in combos {
         let w = sys.state[vars[combo[0].0].index()].sort();
         if combo
@@ -298,6 +299,39 @@ fn linear(sys: &System, j: usize, vars: &[VarId], factors: &[i128], c: &mut Pool
         }
     }
     quadratic(sys, j, vars, &steps, &into, c);
+}
+
+/// Sums and differences (coefficients ±1, the first +1) of four or more
+/// registers, each with a constant increment on every path around the
+/// loop and a nonzero one on some: candidates such as `i + j + k + v4 ==
+/// l` for counters of which exactly one moves per iteration (whether the
+/// increments cancel is decided by the caller).
+fn unit_sums(steps: &[Vec<Option<u128>>]) -> Vec<Vec<(usize, i128)>> {
+    let moving: Vec<usize> = (0..steps.len())
+        .filter(|&i| steps[i].iter().all(Option::is_some) && steps[i].iter().any(|d| *d != Some(0)))
+        .collect();
+    let n = moving.len();
+    if !(4..=MAX_VARS).contains(&n) || steps[moving[0]].is_empty() {
+        return vec![];
+    }
+    let mut out = vec![];
+    // each register: 0, +1 or -1 (base-3 digits of `code`)
+    for code in 0..3usize.pow(n as u32) {
+        let mut c = code;
+        let mut combo = vec![];
+        for &v in &moving {
+            match c % 3 {
+                1 => combo.push((v, 1)),
+                2 => combo.push((v, -1)),
+                _ => {}
+            }
+            c /= 3;
+        }
+        if combo.len() >= 4 && combo[0].1 == 1 {
+            out.push(combo);
+        }
+    }
+    out
 }
 
 /// `e`, a value at the end of path `p` over the state symbols at its start
