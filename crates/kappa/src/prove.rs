@@ -14,11 +14,11 @@ pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
         Outcome::Proved { invariants: inv, k } => {
             let reason = match (inv.len(), k) {
                 (0, _) => "proved: no loop; every error path is infeasible (checked)".to_string(),
-                (n, 1) => format!(
+                (n, None) => format!(
                     "proved with {n} loop invariant{} checked as a certificate (initiation, consecution, safety)",
                     if n == 1 { "" } else { "s" }
                 ),
-                (n, k) => format!(
+                (n, Some(k)) => format!(
                     "proved by {k}-induction strengthened with {n} loop invariant{}, checked as a certificate (initiation, consecution, base case and step case of depth {k})",
                     if n == 1 { "" } else { "s" }
                 ),

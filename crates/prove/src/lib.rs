@@ -6,12 +6,22 @@
 //! 2. [`candidates`] + [`houdini`]: the largest inductive conjunction of
 //!    candidate atoms per loop header;
 //! 3. [`check`]: the certificate checker, in a fresh solver, independent of
-//!    how the invariants were found: initiation, consecution, safety.
+//!    how the invariants were found: initiation, consecution, safety;
+//! 4. when the invariants are not safe by themselves, [`kind`]:
+//!    k-induction (`k` ≤ [`kind::MAX_K`]) strengthened with them, keeping
+//!    the candidate atoms Houdini dropped that are k-inductive; its
+//!    certificate (invariants, atoms, `k`) goes through
+//!    [`check::check_k`] (initiation and consecution of the invariants,
+//!    base cases, step case), and the invariants shown are Houdini's.
+//!
+//! Queries with unsigned remainders or quotients go to Z3 relaxed first
+//! ([`relax`]: exact on `unsat`, refined on spurious models).
 //!
 //! The stage never answers `false`: it proves ([`Outcome::Proved`]), gives
 //! up ([`Outcome::Unknown`]) or cannot model the program
 //! ([`Outcome::NotApplicable`]). Every `Proved` carries invariants that
-//! [`check::check`] accepted.
+//! [`check::check`] accepted (`k` = 1) or that are part of a k-induction
+//! certificate [`check::check_k`] accepted (`k` is `Some`).
 
 pub mod candidates;
 pub mod cexpr;
@@ -53,14 +63,15 @@ pub struct Invariant {
 /// The stage's answer.
 #[derive(Clone, Debug)]
 pub enum Outcome {
-    /// Safe: one checked invariant per loop header; `k` is 1 when they
-    /// are a safe inductive invariant by themselves, else the `k` of the
-    /// checked k-induction proof they strengthen ([`kind`]).
+    /// Safe: one checked invariant per loop header.
     Proved {
-        /// The invariants (Houdini's, minimized only when `k` is 1).
+        /// The invariants (Houdini's; minimized when they are safe alone).
         invariants: Vec<Invariant>,
-        /// The induction depth.
-        k: usize,
+        /// `None` when the invariants are a safe inductive invariant by
+        /// themselves, else the `k` of the checked k-induction proof they
+        /// strengthen ([`kind`]; `k` may be 1: the property, assumed at
+        /// the first state, is then inductive relative to them).
+        k: Option<usize>,
     },
     /// No proof found (the reason says why).
     Unknown(String),
@@ -124,7 +135,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
                 let inv = minimize(&sys, kept, inv, opts.deadline);
                 return Outcome::Proved {
                     invariants: invariants(m, &sys, &inv),
-                    k: 1,
+                    k: None,
                 };
             }
             Err(r) => {
@@ -143,7 +154,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
             Ok(k) => {
                 return Outcome::Proved {
                     invariants: invariants(m, &sys, &inv),
-                    k,
+                    k: Some(k),
                 }
             }
             Err(why) => last = format!("{last}; {why}"),
