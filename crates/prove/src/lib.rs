@@ -87,7 +87,8 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
     };
     if let Some(path) = std::env::var_os("KAPPA_PROVE_HORN") {
         // (a measurement hook: the same system for Spacer)
-        let _ = std::fs::write(path, horn::script(&sys));
+        let projected = std::env::var_os("KAPPA_PROVE_HORN_PROJECTED").is_some();
+        let _ = std::fs::write(path, horn::script(&sys, projected));
     }
     let t0 = Instant::now();
     let cands = candidates::candidates(&sys);
