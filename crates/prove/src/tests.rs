@@ -85,6 +85,15 @@ fn stack_objects_and_calls_are_not_applicable() {
     );
 }
 
+/// A 32-bit symbol that is no register of any system.
+fn foreign() -> Expr {
+    b::sym(kappa_expr::Symbol::fresh(
+        "k",
+        kappa_expr::Sort::Bv(32),
+        kappa_expr::SymbolKind::Fresh,
+    ))
+}
+
 /// The system of LOCKSTEP, its header's registers `x` and `y`.
 fn lockstep_system() -> (system::System, Expr, Expr, Expr) {
     let m = module_of("lockstep_cert", LOCKSTEP);
@@ -137,11 +146,7 @@ fn the_checker_rejects_planted_wrong_invariants() {
         Err(check::Rejection::Malformed(_))
     ));
     // malformed: a symbol that is not a register
-    let k = b::sym(kappa_expr::Symbol::fresh(
-        "k",
-        kappa_expr::Sort::Bv(32),
-        kappa_expr::SymbolKind::Fresh,
-    ));
+    let k = foreign();
     assert!(matches!(
         check::check(&sys, &[b::tru(), b::eq(y, k)], None),
         Err(check::Rejection::Malformed(_))
@@ -272,11 +277,7 @@ fn the_k_induction_checker_rejects_planted_wrong_certificates() {
         check::check_k(&sys, &inv, &none, 0, None),
         Err(check::Rejection::Malformed(_))
     ));
-    let k = b::sym(kappa_expr::Symbol::fresh(
-        "k",
-        kappa_expr::Sort::Bv(32),
-        kappa_expr::SymbolKind::Fresh,
-    ));
+    let k = foreign();
     assert!(matches!(
         check::check_k(&sys, &inv, &[vec![], vec![b::eq(x, k)]], 2, None),
         Err(check::Rejection::Malformed(_))
