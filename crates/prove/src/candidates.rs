@@ -4,7 +4,8 @@
 //!   leaving the header, and the atoms of the conditions of every path
 //!   leaving it (loop guards, assertions), each as is and negated;
 //! - orderings between pairs of registers of the same width (`==`, `<=`
-//!   signed and unsigned, both ways) and between a register and the
+//!   signed and unsigned, both ways), between registers of different
+//!   widths (the narrower extended) and between a register and the
 //!   program's constants;
 //! - linear relations `a·x + b·y + c·z == K` whose coefficients cancel the
 //!   constant per-iteration increments on every path around the loop, with
@@ -49,6 +50,7 @@ pub fn candidates(sys: &System) -> Vec<Vec<Expr>> {
             for &y in &vars[k + 1..] {
                 let sy = b::sym(sys.state[y.index()]);
                 if sx.sort() != sy.sort() {
+                    widened(sx, sy, &mut c);
                     continue;
                 }
                 for a in [
@@ -110,6 +112,23 @@ pub fn candidates(sys: &System) -> Vec<Vec<Expr>> {
         }
     }
     out
+}
+
+/// Relations between two bitvector registers of different widths: the
+/// narrower one zero- or sign-extended equals the wider one, or is at
+/// most it (unsigned, signed): `k == (unsigned)c` for an `unsigned char`
+/// counter `c` beside an `unsigned` one.
+fn widened(x: Expr, y: Expr, c: &mut Pool) {
+    let (Sort::Bv(wx), Sort::Bv(wy)) = (x.sort(), y.sort()) else {
+        return;
+    };
+    let (n, w) = if wx < wy { (x, y) } else { (y, x) };
+    let width = wx.max(wy);
+    for e in [b::zext(n, width), b::sext(n, width)] {
+        for a in [b::eq(e, w), b::ule(e, w), b::sle(e, w)] {
+            c.add(a);
+        }
+    }
 }
 
 /// A deduplicated list of atoms over state symbols only.
