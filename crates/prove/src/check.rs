@@ -88,12 +88,16 @@ pub fn check(sys: &System, inv: &[Expr], deadline: Option<Instant>) -> Result<()
 /// is enabled", unsatisfiable.
 ///
 /// The rule that keeps this an honest recheck: the certificate is only
-/// the invariants, the property's atoms and `k`; every query is rebuilt here from the system
-/// (not taken from the search), in a solver that shares no state with the
-/// search, and the base cases, which the search does not ask, are asked
-/// here. The unrolling itself is the one of [`crate::kind`], which the
-/// tests check against planted wrong certificates (a `k` too small, an
-/// unsafe program whose error is deeper than `k`).
+/// the invariants, the property's atoms and `k`. Every obligation is
+/// rebuilt here from the system and the certificate (no query, model,
+/// relaxation or hypothesis is taken from the search), in a solver that
+/// shares no state with the search; the invariants' own initiation and
+/// consecution, which the unrolling assumes, are proved here first, and
+/// all `k` base cases are asked (a step case alone may hold vacuously
+/// while the program is unsafe). What the recheck shares with the search
+/// is the unrolling code of [`crate::kind`]; the tests check it against
+/// planted wrong certificates (a `k` too small, a false atom, an unsafe
+/// program whose step case holds but whose base case does not).
 pub fn check_k(
     sys: &System,
     inv: &[Expr],
