@@ -1,18 +1,21 @@
-//! Relaxed queries: unsigned remainders and quotients (whose bit-blasted
-//! dividers make Z3 slow on otherwise easy consecution queries) replaced
-//! by fresh symbols constrained only by their range facts, an
-//! over-approximation; a model of the relaxed query that does not satisfy
-//! the exact one sends the exact query to the solver.
+//! Queries without divider circuits: unsigned remainders and quotients
+//! (whose bit-blasted dividers make Z3 slow on otherwise easy consecution
+//! queries) are replaced by fresh symbols. By a nonzero constant `c` the
+//! replacement is exact: `x = q·c + r` without wrap-around (`q·c ≤ x`,
+//! `q ≤ ⌊(2^w−1)/c⌋`) and `r < c` define the quotient `q` and remainder
+//! `r` uniquely (Euclidean division), with a multiplication by a constant
+//! instead of a divider. By a power of two it is a bit extraction. By a
+//! variable it is a relaxation, an over-approximation constrained only by
+//! range facts; a model of the relaxed query that does not satisfy the
+//! exact one sends the exact query to the solver.
 //!
-//! Soundness: the exact query `q` is `q'[r := t]` for the relaxed `q'`,
-//! and every fact added for `r` holds of `t` (`x %u y ≤u x`,
-//! `y ≠ 0 ⇒ x %u y <u y`, ... in SMT-LIB's total semantics, where
-//! `x %u 0 = x` and `x /u 0 = ~0`), so a model of `q` is a model of the
-//! relaxed query: `unsat` of the relaxed query is `unsat` of `q`. A `sat`
-//! answer is returned only with a model that satisfies `q` itself
-//! (evaluated concretely); otherwise (or on `unknown`) `q` is asked as is.
-//! Remainders and quotients by a power of two are rewritten exactly
-//! (bit extraction), without a symbol.
+//! Soundness: the exact query `q` is `q'[s := t]` for the rewritten `q'`,
+//! and every fact added for the symbols `s` holds of the terms `t` (in
+//! SMT-LIB's total semantics, where `x %u 0 = x` and `x /u 0 = ~0`), so a
+//! model of `q` is a model of the rewritten query: `unsat` of the
+//! rewritten query is `unsat` of `q`. A `sat` answer is returned only with
+//! a model that satisfies `q` itself (evaluated concretely); otherwise
+//! (or on `unknown`) `q` is asked as is.
 
 use kappa_expr::build as b;
 use kappa_expr::eval::eval_bool;
@@ -20,10 +23,9 @@ use kappa_expr::{BvOp, Expr, Kind, Symbol, SymbolKind};
 use kappa_solver::{SatResult, Solver};
 use rustc_hash::FxHashMap;
 
-/// `q` with every unsigned remainder and quotient by a non-power-of-two
-/// replaced by a fresh symbol, conjoined with the symbols' range facts;
-/// `None` when `q` has none (powers of two are rewritten exactly either
-/// way, so the relaxed query is also returned when only they occur).
+/// `q` with every unsigned remainder and quotient replaced (see the
+/// module doc), conjoined with the facts of the fresh symbols; `None`
+/// when `q` has none.
 pub fn relax(q: Expr) -> Option<Expr> {
     let mut r = Relaxer::default();
     let e = r.go(q);
@@ -34,6 +36,9 @@ pub fn relax(q: Expr) -> Option<Expr> {
 struct Relaxer {
     memo: FxHashMap<Expr, Expr>,
     facts: Vec<Expr>,
+    /// Each fresh symbol with the term it stands for (over the rewritten
+    /// operands).
+    defs: Vec<(Symbol, Expr)>,
 }
 
 impl Relaxer {
@@ -66,11 +71,23 @@ impl Relaxer {
                 };
             }
         }
-        let s = b::sym(Symbol::fresh(
-            if op == BvOp::URem { "rem" } else { "quot" },
-            kappa_expr::Sort::Bv(w),
-            SymbolKind::Fresh,
-        ));
+        let mut fresh = |op: BvOp| {
+            let name = if op == BvOp::URem { "rem" } else { "quot" };
+            let s = Symbol::fresh(name, kappa_expr::Sort::Bv(w), SymbolKind::Fresh);
+            self.defs.push((s, b::bin(op, x, y)));
+            b::sym(s)
+        };
+        if let Some(c) = y.as_bv_const().filter(|c| *c != 0) {
+            let (q, r) = (fresh(BvOp::UDiv), fresh(BvOp::URem));
+            let qc = b::mul(q, y);
+            self.facts
+                .push(b::ule(q, b::bv(w, kappa_expr::mask(w) / c)));
+            self.facts.push(b::ule(qc, x));
+            self.facts.push(b::ult(r, y));
+            self.facts.push(b::eq(x, b::add(qc, r)));
+            return if op == BvOp::URem { r } else { q };
+        }
+        let s = fresh(op);
         let zero = b::eq(y, b::bv(w, 0));
         if op == BvOp::URem {
             self.facts.push(b::ule(s, x));
@@ -111,7 +128,7 @@ mod tests {
     }
 
     #[test]
-    fn powers_of_two_are_exact_and_the_facts_hold_of_the_exact_values() {
+    fn powers_of_two_are_exact_constant_divisors_unique_and_facts_hold() {
         let (sx, x) = var("x");
         let (sy, y) = var("y");
         for (op, d) in [
@@ -128,19 +145,48 @@ mod tests {
                 assert_eq!(eval(t, &a), eval(r, &a), "{op:?} {d} at {v}");
             }
         }
-        // the facts of a relaxed x % y and x / y hold with the exact values
-        for op in [BvOp::URem, BvOp::UDiv] {
+        // the facts hold with the exact values, and by a nonzero constant
+        // they define them: no other value of the symbols satisfies them
+        for (op, d) in [
+            (BvOp::URem, y),
+            (BvOp::UDiv, y),
+            (BvOp::URem, b::bv(8, 3)),
+            (BvOp::UDiv, b::bv(8, 3)),
+            (BvOp::URem, b::bv(8, 255)),
+            (BvOp::UDiv, b::bv(8, 7)),
+        ] {
             let mut rx = Relaxer::default();
-            let s = rx.go(b::bin(op, x, y));
-            let Kind::Sym(ss) = s.kind() else { panic!() };
-            for (vx, vy) in [(0, 0), (7, 0), (7, 3), (255, 254), (3, 7), (200, 1)] {
+            rx.go(b::bin(op, x, d));
+            let facts = b::and_all(rx.facts.iter().copied());
+            for (vx, vy) in [
+                (0, 0),
+                (7, 0),
+                (7, 3),
+                (255, 254),
+                (3, 7),
+                (200, 1),
+                (255, 3),
+            ] {
                 let mut a = Assignment::default();
                 a.set(sx, vx);
                 a.set(sy, vy);
-                let exact = eval(b::bin(op, x, y), &a).unwrap().bits();
-                a.set(ss, exact);
-                for f in &rx.facts {
-                    assert_eq!(eval_bool(*f, &a), Some(true), "{op:?} {vx} {vy}: {f}");
+                for (s, t) in &rx.defs {
+                    let v = eval(*t, &a).unwrap().bits();
+                    a.set(*s, v);
+                }
+                assert_eq!(eval_bool(facts, &a), Some(true), "{op:?} {vx} {vy}");
+                if d.is_const() && [0, 1, 2, 254, 255].contains(&vx) {
+                    let [(s1, _), (s2, _)] = rx.defs[..] else {
+                        panic!("{:?}", rx.defs)
+                    };
+                    for (o1, o2) in (0..=255u128).flat_map(|i| (0..=255u128).map(move |j| (i, j))) {
+                        if (o1, o2) != (a.get(s1), a.get(s2)) {
+                            let mut other = a.clone();
+                            other.set(s1, o1);
+                            other.set(s2, o2);
+                            assert_eq!(eval_bool(facts, &other), Some(false), "{op:?} {d} {vx}");
+                        }
+                    }
                 }
             }
         }
