@@ -33,8 +33,9 @@ pub enum Rejection {
     NotInductive(usize),
     /// Error path `path` is not excluded by the invariant at its start.
     Unsafe(usize),
-    /// k-induction: an error is reachable (or not excluded) after this
-    /// many transitions from the entry.
+    /// k-induction: an error path or a false atom is feasible after this
+    /// many transitions from the entry (in the system, which may
+    /// over-approximate the program).
     BaseCase(usize),
     /// k-induction: the step case of this `k` has a counterexample.
     NotKInductive(usize),
@@ -49,7 +50,9 @@ impl std::fmt::Display for Rejection {
             Rejection::NotInitial(p) => write!(f, "not initial (path {p})"),
             Rejection::NotInductive(p) => write!(f, "not inductive (path {p})"),
             Rejection::Unsafe(p) => write!(f, "does not exclude an error (path {p})"),
-            Rejection::BaseCase(d) => write!(f, "an error after {d} transitions from the entry"),
+            Rejection::BaseCase(d) => {
+                write!(f, "base case fails after {d} transitions from the entry")
+            }
             Rejection::NotKInductive(k) => write!(f, "not {k}-inductive"),
             Rejection::Unknown(s) => write!(f, "solver unknown: {s}"),
         }

@@ -330,7 +330,7 @@ pub fn search(
     for d in 0..MAX_K {
         if ask(&un.query(d, true), &mut solver)?.is_some() {
             return Err(format!(
-                "k-induction: an error is reachable within {d} transitions"
+                "k-induction: an error path of the system is feasible after {d} transitions"
             ));
         }
     }
@@ -357,7 +357,7 @@ pub fn search(
                     let broken = un.broken(&u, &m);
                     if broken.iter().all(Vec::is_empty) {
                         return Err(format!(
-                            "k-induction: an error is reachable within {d} transitions"
+                            "k-induction: an error path of the system is feasible after {d} transitions"
                         ));
                     }
                     let mut atoms = un.atoms().to_vec();

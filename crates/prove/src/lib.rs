@@ -169,14 +169,18 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
 /// Houdini dropped) as the property's atoms to keep: [`kind::search`]
 /// proposes `(atoms, k)`, and the whole certificate `(inv, atoms, k)` is
 /// checked again in the checker's fresh solver ([`check::check_k`]). The
-/// checked `k`, or why there is none.
+/// checked `k`, or why there is none. The search takes at most half of
+/// the time left to `deadline` (the rest of a portfolio's budget goes to
+/// the later stages when it fails); the check may use it all.
 fn k_induction(
     sys: &system::System,
     inv: &[Expr],
     dropped: Vec<Vec<Expr>>,
     deadline: Option<Instant>,
 ) -> Result<usize, String> {
-    let (atoms, k) = kind::search(sys, inv, dropped, deadline)?;
+    let now = Instant::now();
+    let search_until = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
+    let (atoms, k) = kind::search(sys, inv, dropped, search_until)?;
     check::check_k(sys, inv, &atoms, k, deadline)
         .map(|()| k)
         .map_err(|r| format!("k-induction certificate with k = {k} rejected: {r}"))
