@@ -169,9 +169,10 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
 /// Houdini dropped) as the property's atoms to keep: [`kind::search`]
 /// proposes `(atoms, k)`, and the whole certificate `(inv, atoms, k)` is
 /// checked again in the checker's fresh solver ([`check::check_k`]). The
-/// checked `k`, or why there is none. The search takes at most half of
-/// the time left to `deadline` (the rest of a portfolio's budget goes to
-/// the later stages when it fails); the check may use it all.
+/// checked `k`, or why there is none. The search takes at most a quarter
+/// of the time left to `deadline` (in `--mode auto` the rest goes to the
+/// later stages when it fails; the search rarely succeeds late); the
+/// check may use it all.
 fn k_induction(
     sys: &system::System,
     inv: &[Expr],
@@ -179,7 +180,7 @@ fn k_induction(
     deadline: Option<Instant>,
 ) -> Result<usize, String> {
     let now = Instant::now();
-    let search_until = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
+    let search_until = deadline.map(|d| now + d.saturating_duration_since(now) / 4);
     let (atoms, k) = kind::search(sys, inv, dropped, search_until)?;
     check::check_k(sys, inv, &atoms, k, deadline)
         .map(|()| k)
