@@ -11,11 +11,15 @@ use std::time::Instant;
 /// Runs the proof stage on `prog`, stopping at `deadline`.
 pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
     let (verdict, reason, invariants) = match prove(&prog.module, &Options { deadline }) {
-        Outcome::Proved(inv) => {
-            let reason = match inv.len() {
-                0 => "proved: no loop; every error path is infeasible (checked)".to_string(),
-                n => format!(
+        Outcome::Proved { invariants: inv, k } => {
+            let reason = match (inv.len(), k) {
+                (0, _) => "proved: no loop; every error path is infeasible (checked)".to_string(),
+                (n, None) => format!(
                     "proved with {n} loop invariant{} checked as a certificate (initiation, consecution, safety)",
+                    if n == 1 { "" } else { "s" }
+                ),
+                (n, Some(k)) => format!(
+                    "proved by {k}-induction strengthened with {n} loop invariant{}, checked as a certificate (initiation, consecution, base case and step case of depth {k})",
                     if n == 1 { "" } else { "s" }
                 ),
             };

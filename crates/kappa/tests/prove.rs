@@ -85,3 +85,13 @@ fn programs_the_encoding_cannot_model_are_not_applicable() {
         "{reason}"
     );
 }
+
+#[test]
+fn k_induction_proofs_say_so_and_show_the_houdini_invariants() {
+    let f = test_file("tests/prove", "rotate_three_true.c");
+    let v = verify_json(std::path::Path::new(&f), 30, &["--mode", "prove"]);
+    assert_eq!(v["verdict"], "true", "{v}");
+    let reason = v["reason"].as_str().unwrap_or("");
+    assert!(reason.contains("proved by 3-induction"), "{reason}");
+    assert_eq!(v["invariants"].as_array().map_or(0, Vec::len), 1, "{v}");
+}

@@ -4,7 +4,8 @@
 //!   leaving the header, and the atoms of the conditions of every path
 //!   leaving it (loop guards, assertions), each as is and negated;
 //! - orderings between pairs of registers of the same width (`==`, `<=`
-//!   signed and unsigned, both ways) and between a register and the
+//!   signed and unsigned, both ways), between registers of different
+//!   widths (the narrower extended) and between a register and the
 //!   program's constants;
 //! - linear relations `a·x + b·y + c·z == K` whose coefficients cancel the
 //!   constant per-iteration increments on every path around the loop, with
@@ -49,6 +50,7 @@ pub fn candidates(sys: &System) -> Vec<Vec<Expr>> {
             for &y in &vars[k + 1..] {
                 let sy = b::sym(sys.state[y.index()]);
                 if sx.sort() != sy.sort() {
+                    widened(sx, sy, &mut c);
                     continue;
                 }
                 for a in [
@@ -112,6 +114,23 @@ pub fn candidates(sys: &System) -> Vec<Vec<Expr>> {
     out
 }
 
+/// Relations between two bitvector registers of different widths: the
+/// narrower one zero- or sign-extended equals the wider one, or is at
+/// most it (unsigned, signed): `k == (unsigned)c` for an `unsigned char`
+/// counter `c` beside an `unsigned` one.
+fn widened(x: Expr, y: Expr, c: &mut Pool) {
+    let (Sort::Bv(wx), Sort::Bv(wy)) = (x.sort(), y.sort()) else {
+        return;
+    };
+    let (n, w) = if wx < wy { (x, y) } else { (y, x) };
+    let width = wx.max(wy);
+    for e in [b::zext(n, width), b::sext(n, width)] {
+        for a in [b::eq(e, w), b::ule(e, w), b::sle(e, w)] {
+            c.add(a);
+        }
+    }
+}
+
 /// A deduplicated list of atoms over state symbols only.
 struct Pool<'a> {
     sys: &'a System,
@@ -145,7 +164,7 @@ fn over_state(sys: &System, e: Expr) -> bool {
 }
 
 /// The conjuncts of `e`.
-fn conjuncts(e: Expr, out: &mut Vec<Expr>) {
+pub(crate) fn conjuncts(e: Expr, out: &mut Vec<Expr>) {
     match e.kind() {
         Kind::And(x, y) => {
             conjuncts(x, out);
@@ -264,6 +283,7 @@ fn linear(sys: &System, j: usize, vars: &[VarId], factors: &[i128], c: &mut Pool
             }
         }
     }
+    combos.extend(unit_sums(&steps));
     for combo in combos {
         let w = sys.state[vars[combo[0].0].index()].sort();
         if combo
@@ -298,6 +318,39 @@ fn linear(sys: &System, j: usize, vars: &[VarId], factors: &[i128], c: &mut Pool
         }
     }
     quadratic(sys, j, vars, &steps, &into, c);
+}
+
+/// Sums and differences (coefficients ±1, the first +1) of four or more
+/// registers, each with a constant increment on every path around the
+/// loop and a nonzero one on some: candidates such as `i + j + k + v4 ==
+/// l` for counters of which exactly one moves per iteration (whether the
+/// increments cancel is decided by the caller).
+fn unit_sums(steps: &[Vec<Option<u128>>]) -> Vec<Vec<(usize, i128)>> {
+    let moving: Vec<usize> = (0..steps.len())
+        .filter(|&i| steps[i].iter().all(Option::is_some) && steps[i].iter().any(|d| *d != Some(0)))
+        .collect();
+    let n = moving.len();
+    if !(4..=MAX_VARS).contains(&n) || steps[moving[0]].is_empty() {
+        return vec![];
+    }
+    let mut out = vec![];
+    // each register: 0, +1 or -1 (base-3 digits of `code`)
+    for code in 0..3usize.pow(n as u32) {
+        let mut c = code;
+        let mut combo = vec![];
+        for &v in &moving {
+            match c % 3 {
+                1 => combo.push((v, 1)),
+                2 => combo.push((v, -1)),
+                _ => {}
+            }
+            c /= 3;
+        }
+        if combo.len() >= 4 && combo[0].1 == 1 {
+            out.push(combo);
+        }
+    }
+    out
 }
 
 /// `e`, a value at the end of path `p` over the state symbols at its start

@@ -8,6 +8,8 @@
 //!   `inv_A ∧ pc ∧ ¬inv_B[θ]` (initiation is the case `A` = entry);
 //! - *safety*: for every path `A → error`, `inv_A ∧ pc`.
 //!
+//! [`check_k`] checks a k-induction certificate (see [`crate::kind`]).
+//!
 //! Invariants may speak only of the state symbols of the system; any
 //! other symbol rejects the certificate. A `sat` or `unknown` answer
 //! rejects it too (the stage then answers `unknown`).
@@ -15,7 +17,7 @@
 use crate::system::{End, System};
 use kappa_expr::build as b;
 use kappa_expr::Expr;
-use kappa_solver::{SatResult, Solver, SolverConfig, Z3Solver};
+use kappa_solver::{SatResult, SolverConfig, Z3Solver};
 use std::time::{Duration, Instant};
 
 /// Why a certificate was rejected.
@@ -31,6 +33,12 @@ pub enum Rejection {
     NotInductive(usize),
     /// Error path `path` is not excluded by the invariant at its start.
     Unsafe(usize),
+    /// k-induction: an error path or a false atom is feasible after this
+    /// many transitions from the entry (in the system, which may
+    /// over-approximate the program).
+    BaseCase(usize),
+    /// k-induction: the step case of this `k` has a counterexample.
+    NotKInductive(usize),
     /// The solver could not decide an obligation.
     Unknown(String),
 }
@@ -42,10 +50,17 @@ impl std::fmt::Display for Rejection {
             Rejection::NotInitial(p) => write!(f, "not initial (path {p})"),
             Rejection::NotInductive(p) => write!(f, "not inductive (path {p})"),
             Rejection::Unsafe(p) => write!(f, "does not exclude an error (path {p})"),
+            Rejection::BaseCase(d) => {
+                write!(f, "base case fails after {d} transitions from the entry")
+            }
+            Rejection::NotKInductive(k) => write!(f, "not {k}-inductive"),
             Rejection::Unknown(s) => write!(f, "solver unknown: {s}"),
         }
     }
 }
+
+/// The solver of the checker and the searches.
+pub type Z3 = Z3Solver;
 
 /// A fresh Z3 solver with no caches: each query at most `per_query`, none
 /// past `deadline`.
@@ -55,6 +70,7 @@ pub fn fresh_solver(per_query: Duration, deadline: Option<Instant>) -> Z3Solver 
         cache: false,
         independence: false,
         deadline,
+        dump_dir: std::env::var_os("KAPPA_PROVE_DUMP").map(Into::into),
         ..SolverConfig::default()
     })
 }
@@ -63,6 +79,72 @@ pub fn fresh_solver(per_query: Duration, deadline: Option<Instant>) -> Z3Solver 
 /// state symbols) in a fresh solver. `Ok(())` only when every obligation
 /// was proved unsatisfiable.
 pub fn check(sys: &System, inv: &[Expr], deadline: Option<Instant>) -> Result<(), Rejection> {
+    well_formed(sys, inv)?;
+    let mut solver = fresh_solver(Duration::from_secs(10), deadline);
+    obligations(sys, inv, true, &mut solver)
+}
+
+/// Checks the k-induction certificate `(inv, atoms, k)` in a fresh
+/// solver: `inv` must be initial and inductive (as for [`check`], without
+/// safety), and the base cases of depth `0..k` and the step case of `k`
+/// of [`crate::kind`], for the property "`atoms` hold and no error path
+/// is enabled", unsatisfiable.
+///
+/// The rule that keeps this an honest recheck: the certificate is only
+/// the invariants, the property's atoms and `k`. Every obligation is
+/// rebuilt here from the system and the certificate (no query, model,
+/// relaxation or hypothesis is taken from the search), in a solver that
+/// shares no state with the search; the invariants' own initiation and
+/// consecution, which the unrolling assumes, are proved here first, and
+/// all `k` base cases are asked (a step case alone may hold vacuously
+/// while the program is unsafe). What the recheck shares with the search
+/// is the unrolling code of [`crate::kind`]; the tests check it against
+/// planted wrong certificates (a `k` too small, a false atom, an unsafe
+/// program whose step case holds but whose base case does not).
+pub fn check_k(
+    sys: &System,
+    inv: &[Expr],
+    atoms: &[Vec<Expr>],
+    k: usize,
+    deadline: Option<Instant>,
+) -> Result<(), Rejection> {
+    well_formed(sys, inv)?;
+    if k == 0 || atoms.len() != inv.len() {
+        return Err(Rejection::Malformed(format!(
+            "k-induction with k = {k} and {} lists of atoms",
+            atoms.len()
+        )));
+    }
+    let flat: Vec<Expr> = atoms.iter().flatten().copied().collect();
+    if !over_registers(sys, &flat) {
+        return Err(Rejection::Malformed(
+            "an atom speaks of something other than the registers".into(),
+        ));
+    }
+    let mut solver = fresh_solver(Duration::from_secs(10), deadline);
+    obligations(sys, inv, false, &mut solver)?;
+    let mut un = crate::kind::Unroller::new(sys, inv, &mut solver);
+    un.set_atoms(atoms.to_vec());
+    let mut norm = crate::poly::Normalizer::default();
+    for d in (0..k).map(Some).chain([None]) {
+        let q = norm.normalize(un.query(d.unwrap_or(k), d.is_some()).query);
+        match crate::relax::solve(&mut solver, q) {
+            SatResult::Unsat => {}
+            SatResult::Sat(_) => {
+                return Err(match d {
+                    Some(d) => Rejection::BaseCase(d),
+                    None => Rejection::NotKInductive(k),
+                })
+            }
+            SatResult::Unknown(why) => return Err(Rejection::Unknown(why)),
+        }
+    }
+    Ok(())
+}
+
+/// The certificate's shape: one invariant per cut point, `true` at the
+/// entry, over the registers only.
+fn well_formed(sys: &System, inv: &[Expr]) -> Result<(), Rejection> {
     if inv.len() != sys.cuts.len() {
         return Err(Rejection::Malformed(format!(
             "{} invariants for {} cut points",
@@ -75,13 +157,28 @@ pub fn check(sys: &System, inv: &[Expr], deadline: Option<Instant>) -> Result<()
             "the entry's invariant is not `true`".into(),
         ));
     }
-    let (syms, funcs) = kappa_expr::print::free_symbols(inv);
-    if !funcs.is_empty() || syms.iter().any(|s| sys.var_of(*s).is_none()) {
+    if !over_registers(sys, inv) {
         return Err(Rejection::Malformed(
             "an invariant speaks of something other than the registers".into(),
         ));
     }
-    let mut solver = fresh_solver(Duration::from_secs(10), deadline);
+    Ok(())
+}
+
+/// Whether `es` speak of the registers' state symbols only.
+fn over_registers(sys: &System, es: &[Expr]) -> bool {
+    let (syms, funcs) = kappa_expr::print::free_symbols(es);
+    funcs.is_empty() && syms.iter().all(|s| sys.var_of(*s).is_some())
+}
+
+/// Initiation and consecution of `inv` on every path between cut points,
+/// and (with `safety`) its safety on every error path.
+fn obligations(
+    sys: &System,
+    inv: &[Expr],
+    safety: bool,
+    solver: &mut Z3Solver,
+) -> Result<(), Rejection> {
     let mut norm = crate::poly::Normalizer::default();
     for (i, p) in sys.paths.iter().enumerate() {
         let (goal, fail) = match &p.to {
@@ -93,10 +190,11 @@ pub fn check(sys: &System, inv: &[Expr], deadline: Option<Instant>) -> Result<()
                 };
                 (b::not(sys.after(p, inv[*j])), rej)
             }
-            End::Error(_) => (b::tru(), Rejection::Unsafe(i)),
+            End::Error(_) if safety => (b::tru(), Rejection::Unsafe(i)),
+            End::Error(_) => continue,
         };
         let q = norm.normalize(b::and_all([inv[p.from], p.pc, goal]));
-        match solver.check(&[], q) {
+        match crate::relax::solve(solver, q) {
             SatResult::Unsat => {}
             SatResult::Sat(_) => return Err(fail),
             SatResult::Unknown(why) => return Err(Rejection::Unknown(why)),

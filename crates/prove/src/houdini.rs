@@ -9,7 +9,7 @@ use crate::system::{End, System};
 use kappa_expr::build as b;
 use kappa_expr::eval::eval_bool;
 use kappa_expr::Expr;
-use kappa_solver::{SatResult, Solver};
+use kappa_solver::SatResult;
 use std::time::Instant;
 
 /// The conjunction of the surviving candidates at each cut point, or why
@@ -39,7 +39,7 @@ pub fn houdini(
                     .collect();
                 let pc = norm.normalize(p.pc);
                 let q = b::and_all([pre, pc, b::not(b::and_all(posts.iter().copied()))]);
-                match solver.check(&[], q) {
+                match crate::relax::solve(&mut solver, q) {
                     SatResult::Unsat => break,
                     SatResult::Sat(m) => {
                         let before = cands[to].len();
@@ -60,7 +60,8 @@ pub fn houdini(
                         let pc = b::and(pre, pc);
                         let mut keep = vec![];
                         for (c, post) in cands[to].iter().zip(&posts) {
-                            if let SatResult::Unsat = solver.check(&[], b::and(pc, b::not(*post))) {
+                            let one = b::and(pc, b::not(*post));
+                            if let SatResult::Unsat = crate::relax::solve(&mut solver, one) {
                                 keep.push(*c);
                             }
                         }

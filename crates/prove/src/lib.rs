@@ -6,20 +6,32 @@
 //! 2. [`candidates`] + [`houdini`]: the largest inductive conjunction of
 //!    candidate atoms per loop header;
 //! 3. [`check`]: the certificate checker, in a fresh solver, independent of
-//!    how the invariants were found: initiation, consecution, safety.
+//!    how the invariants were found: initiation, consecution, safety;
+//! 4. when the invariants are not safe by themselves, [`kind`]:
+//!    k-induction (`k` ≤ [`kind::MAX_K`]) strengthened with them, keeping
+//!    the candidate atoms Houdini dropped that are k-inductive; its
+//!    certificate (invariants, atoms, `k`) goes through
+//!    [`check::check_k`] (initiation and consecution of the invariants,
+//!    base cases, step case), and the invariants shown are Houdini's.
+//!
+//! Queries with unsigned remainders or quotients go to Z3 relaxed first
+//! ([`relax`]: exact on `unsat`, refined on spurious models).
 //!
 //! The stage never answers `false`: it proves ([`Outcome::Proved`]), gives
 //! up ([`Outcome::Unknown`]) or cannot model the program
 //! ([`Outcome::NotApplicable`]). Every `Proved` carries invariants that
-//! [`check::check`] accepted.
+//! [`check::check`] accepted (`k` = 1) or that are part of a k-induction
+//! certificate [`check::check_k`] accepted (`k` is `Some`).
 
 pub mod candidates;
 pub mod cexpr;
 pub mod check;
 pub mod horn;
 pub mod houdini;
+pub mod kind;
 pub mod memory;
 pub mod poly;
+pub mod relax;
 pub mod system;
 
 use kappa_expr::build as b;
@@ -54,7 +66,15 @@ pub struct Invariant {
 #[derive(Clone, Debug)]
 pub enum Outcome {
     /// Safe: one checked invariant per loop header.
-    Proved(Vec<Invariant>),
+    Proved {
+        /// The invariants (Houdini's; minimized when they are safe alone).
+        invariants: Vec<Invariant>,
+        /// `None` when the invariants are a safe inductive invariant by
+        /// themselves, else the `k` of the checked k-induction proof they
+        /// strengthen ([`kind`]; `k` may be 1: the property, assumed at
+        /// the first state, is then inductive relative to them).
+        k: Option<usize>,
+    },
     /// No proof found (the reason says why).
     Unknown(String),
     /// The encoding cannot model the program (the reason says what).
@@ -69,7 +89,8 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
     };
     if let Some(path) = std::env::var_os("KAPPA_PROVE_HORN") {
         // (a measurement hook: the same system for Spacer)
-        let _ = std::fs::write(path, horn::script(&sys));
+        let projected = std::env::var_os("KAPPA_PROVE_HORN_PROJECTED").is_some();
+        let _ = std::fs::write(path, horn::script(&sys, projected));
     }
     let t0 = Instant::now();
     let cands = candidates::candidates(&sys);
@@ -93,8 +114,10 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
         rounds.push(cands);
     }
     let mut last = String::new();
+    // the invariants of the last round (the most candidates), unsafe alone
+    let mut strongest = None;
     for round in rounds {
-        let kept = match houdini::houdini(&sys, round, opts.deadline) {
+        let kept = match houdini::houdini(&sys, round.clone(), opts.deadline) {
             Ok(k) => k,
             Err(why) => {
                 last = format!("invariant search stopped: {why}");
@@ -113,14 +136,57 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
                     eprintln!("checked at {:?}", t0.elapsed());
                 }
                 let inv = minimize(&sys, kept, inv, opts.deadline);
-                return Outcome::Proved(invariants(m, &sys, &inv));
+                return Outcome::Proved {
+                    invariants: invariants(m, &sys, &inv),
+                    k: None,
+                };
             }
             Err(r) => {
-                last = format!("no safe inductive invariant among {pool} candidate atoms ({r})")
+                last = format!("no safe inductive invariant among {pool} candidate atoms ({r})");
+                let dropped = round
+                    .into_iter()
+                    .zip(&kept)
+                    .map(|(r, k)| r.into_iter().filter(|a| !k.contains(a)).collect())
+                    .collect();
+                strongest = Some((inv, dropped));
             }
         }
     }
+    if let Some((inv, dropped)) = strongest {
+        match k_induction(&sys, &inv, dropped, opts.deadline) {
+            Ok(k) => {
+                return Outcome::Proved {
+                    invariants: invariants(m, &sys, &inv),
+                    k: Some(k),
+                }
+            }
+            Err(why) => last = format!("{last}; {why}"),
+        }
+    }
     Outcome::Unknown(last)
+}
+
+/// k-induction strengthened with the inductive invariants `inv`
+/// (Houdini's, unsafe by themselves), with `dropped` (the candidates
+/// Houdini dropped) as the property's atoms to keep: [`kind::search`]
+/// proposes `(atoms, k)`, and the whole certificate `(inv, atoms, k)` is
+/// checked again in the checker's fresh solver ([`check::check_k`]). The
+/// checked `k`, or why there is none. The search takes at most a quarter
+/// of the time left to `deadline` (in `--mode auto` the rest goes to the
+/// later stages when it fails; the search rarely succeeds late); the
+/// check may use it all.
+fn k_induction(
+    sys: &system::System,
+    inv: &[Expr],
+    dropped: Vec<Vec<Expr>>,
+    deadline: Option<Instant>,
+) -> Result<usize, String> {
+    let now = Instant::now();
+    let search_until = deadline.map(|d| now + d.saturating_duration_since(now) / 4);
+    let (atoms, k) = kind::search(sys, inv, dropped, search_until)?;
+    check::check_k(sys, inv, &atoms, k, deadline)
+        .map(|()| k)
+        .map_err(|r| format!("k-induction certificate with k = {k} rejected: {r}"))
 }
 
 /// With `KAPPA_PROVE_DEBUG` set: the surviving candidates and the paths on

@@ -24,14 +24,17 @@ const LOCKSTEP: &str = "int main(void) { unsigned n = __VERIFIER_nondet_uint(); 
     unsigned x = 0, y = 0; while (x < n) { x++; y += 2; } __VERIFIER_assert(y == 2*x); return 0; }";
 
 fn proved(o: &Outcome) -> bool {
-    matches!(o, Outcome::Proved(_))
+    matches!(o, Outcome::Proved { .. })
 }
 
 #[test]
 fn lockstep_counters_are_proved_with_a_checked_invariant() {
     let m = module_of("lockstep", LOCKSTEP);
     let o = prove(&m, &Options::default());
-    let Outcome::Proved(inv) = &o else {
+    let Outcome::Proved {
+        invariants: inv, ..
+    } = &o
+    else {
         panic!("{o:?}")
     };
     assert_eq!(inv.len(), 1);
@@ -80,6 +83,15 @@ fn stack_objects_and_calls_are_not_applicable() {
         matches!(&o, Outcome::NotApplicable(w) if w.contains("call of f")),
         "{o:?}"
     );
+}
+
+/// A 32-bit symbol that is no register of any system.
+fn foreign() -> Expr {
+    b::sym(kappa_expr::Symbol::fresh(
+        "k",
+        kappa_expr::Sort::Bv(32),
+        kappa_expr::SymbolKind::Fresh,
+    ))
 }
 
 /// The system of LOCKSTEP, its header's registers `x` and `y`.
@@ -134,11 +146,7 @@ fn the_checker_rejects_planted_wrong_invariants() {
         Err(check::Rejection::Malformed(_))
     ));
     // malformed: a symbol that is not a register
-    let k = b::sym(kappa_expr::Symbol::fresh(
-        "k",
-        kappa_expr::Sort::Bv(32),
-        kappa_expr::SymbolKind::Fresh,
-    ));
+    let k = foreign();
     assert!(matches!(
         check::check(&sys, &[b::tru(), b::eq(y, k)], None),
         Err(check::Rejection::Malformed(_))
@@ -207,7 +215,10 @@ fn invariants_name_the_source_variables_at_each_header() {
          while (i < n) {\n  unsigned j = 0;\n  while (j < 10) { j++; c++; }\n  i++;\n}\n\
          __VERIFIER_assert(c == 10 * i); return 0; }",
     );
-    let Outcome::Proved(inv) = prove(&m, &Options::default()) else {
+    let Outcome::Proved {
+        invariants: inv, ..
+    } = prove(&m, &Options::default())
+    else {
         panic!("not proved")
     };
     assert_eq!(inv.len(), 2);
@@ -231,7 +242,10 @@ fn a_global_shadowed_at_a_header_keeps_its_ir_name() {
          __VERIFIER_assert(cnt == n + 5);\n}\n\
          __VERIFIER_assert(cnt == 2 * n); return 0; }",
     );
-    let Outcome::Proved(inv) = prove(&m, &Options::default()) else {
+    let Outcome::Proved {
+        invariants: inv, ..
+    } = prove(&m, &Options::default())
+    else {
         panic!("not proved")
     };
     assert_eq!(inv.len(), 2);
@@ -240,4 +254,84 @@ fn a_global_shadowed_at_a_header_keeps_its_ir_name() {
     assert!(!inv[0].c.contains('@'), "{}", inv[0].c);
     assert!(inv[1].c.contains("(unsigned)@cnt"), "{}", inv[1].c);
     assert!(inv[1].c.contains("(unsigned)cnt"), "{}", inv[1].c);
+}
+
+const SWAP: &str = "int main(void) { unsigned x = 0, y = 0; \
+    while (__VERIFIER_nondet_int()) { unsigned t = x; x = y; y = t + STEP; } \
+    __VERIFIER_assert(x % 2 == 0); return 0; }";
+
+/// The system of SWAP with `y = t + step`, and its header's `x`.
+fn swap_system(step: u32) -> (system::System, Expr) {
+    let m = module_of(
+        &format!("swap{step}"),
+        &SWAP.replace("STEP", &step.to_string()),
+    );
+    let sys = system::build(&m).unwrap();
+    let f = m.func(sys.func);
+    let i = f.vars.iter().position(|v| v.name == "%x.0").unwrap();
+    let x = b::sym(sys.state[i]);
+    (sys, x)
+}
+
+fn even(x: Expr) -> Expr {
+    b::eq(
+        b::bin(kappa_expr::BvOp::URem, x, b::bv(32, 2)),
+        b::bv(32, 0),
+    )
+}
+
+#[test]
+fn a_two_inductive_property_is_proved_by_k_induction_only() {
+    let m = module_of("swap_prove", &SWAP.replace("STEP", "2"));
+    let o = prove(&m, &Options::default());
+    assert!(matches!(&o, Outcome::Proved { k: Some(2), .. }), "{o:?}");
+    let m = module_of("swap_prove_false", &SWAP.replace("STEP", "1"));
+    assert!(!proved(&prove(&m, &Options::default())));
+}
+
+#[test]
+fn the_k_induction_checker_rejects_planted_wrong_certificates() {
+    let (sys, x) = swap_system(2);
+    let inv = [b::tru(), b::tru()];
+    let none = vec![vec![], vec![]];
+    // the loop exits on an input, so "no error enabled" is "x is even":
+    // 2-inductive (y is x's next value), not 1-inductive
+    assert_eq!(check::check_k(&sys, &inv, &none, 2, None), Ok(()));
+    assert_eq!(
+        check::check_k(&sys, &inv, &none, 1, None),
+        Err(check::Rejection::NotKInductive(1))
+    );
+    // the same with the atom spelled out
+    let atoms = vec![vec![], vec![even(x)]];
+    assert_eq!(check::check_k(&sys, &inv, &atoms, 2, None), Ok(()));
+    // an atom false at the loop's entry: the base case refutes it
+    let odd = vec![vec![], vec![b::not(even(x))]];
+    assert!(matches!(
+        check::check_k(&sys, &inv, &odd, 2, None),
+        Err(check::Rejection::BaseCase(_))
+    ));
+    // the false twin (y = t + 1): x is odd after 3 transitions; its step
+    // case of k = 4 holds (no 4 safe states in a row inside the loop), so
+    // only the base case stands between it and a wrong proof
+    let (sys1, _) = swap_system(1);
+    assert_eq!(
+        check::check_k(&sys1, &inv, &none, 4, None),
+        Err(check::Rejection::BaseCase(3))
+    );
+    // a wrong invariant is rejected before the unrolling
+    let zero = [b::tru(), b::eq(x, b::bv(32, 0))];
+    assert!(matches!(
+        check::check_k(&sys, &zero, &none, 2, None),
+        Err(check::Rejection::NotInductive(_))
+    ));
+    // malformed: k = 0, atoms over something else than registers
+    assert!(matches!(
+        check::check_k(&sys, &inv, &none, 0, None),
+        Err(check::Rejection::Malformed(_))
+    ));
+    let k = foreign();
+    assert!(matches!(
+        check::check_k(&sys, &inv, &[vec![], vec![b::eq(x, k)]], 2, None),
+        Err(check::Rejection::Malformed(_))
+    ));
 }

@@ -482,7 +482,9 @@ impl Gen {
             23 if self.sig_handler.is_some() => {
                 let h = self.sig_handler.clone().unwrap_or_default();
                 let c = self.cond0();
-                self.line(&format!("if {c} {{ signal(SIGUSR1, {h}); raise(SIGUSR1); }}"));
+                self.line(&format!(
+                    "if {c} {{ signal(SIGUSR1, {h}); raise(SIGUSR1); }}"
+                ));
             }
             _ => self.assign(),
         }
