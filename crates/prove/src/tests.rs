@@ -27,6 +27,14 @@ fn proved(o: &Outcome) -> bool {
     matches!(o, Outcome::Proved { .. })
 }
 
+/// The invariants of `m`'s proof (the test fails when it is not proved).
+fn invariants_of(m: &Module) -> Vec<Invariant> {
+    match prove(m, &Options::default()) {
+        Outcome::Proved { invariants, .. } => invariants,
+        o => panic!("not proved: {o:?}"),
+    }
+}
+
 #[test]
 fn lockstep_counters_are_proved_with_a_checked_invariant() {
     let m = module_of("lockstep", LOCKSTEP);
@@ -215,12 +223,7 @@ fn invariants_name_the_source_variables_at_each_header() {
          while (i < n) {\n  unsigned j = 0;\n  while (j < 10) { j++; c++; }\n  i++;\n}\n\
          __VERIFIER_assert(c == 10 * i); return 0; }",
     );
-    let Outcome::Proved {
-        invariants: inv, ..
-    } = prove(&m, &Options::default())
-    else {
-        panic!("not proved")
-    };
+    let inv = invariants_of(&m);
     assert_eq!(inv.len(), 2);
     assert!(
         inv[0].c.contains("(unsigned)c") && !inv[0].c.contains('%'),
@@ -242,12 +245,7 @@ fn a_global_shadowed_at_a_header_keeps_its_ir_name() {
          __VERIFIER_assert(cnt == n + 5);\n}\n\
          __VERIFIER_assert(cnt == 2 * n); return 0; }",
     );
-    let Outcome::Proved {
-        invariants: inv, ..
-    } = prove(&m, &Options::default())
-    else {
-        panic!("not proved")
-    };
+    let inv = invariants_of(&m);
     assert_eq!(inv.len(), 2);
     // the global is `cnt` at the first loop, `@cnt` where a local shadows it
     assert!(inv[0].c.contains("(unsigned)cnt"), "{}", inv[0].c);
