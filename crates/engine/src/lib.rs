@@ -25,9 +25,14 @@ pub mod state;
 mod strings;
 pub mod structors;
 pub mod technique;
+pub mod technique_stats;
 pub mod tree;
 mod witness;
 
+pub use compact::CompactStats;
+pub use matching::MatchingStats;
+pub use navigate::NavStats;
+pub use prune::PruneStats;
 pub use searcher::SearcherKind;
 pub use tree::{ExecTree, LeafKind};
 
@@ -237,42 +242,12 @@ pub struct Stats {
     pub max_pending: u64,
     /// Wall time (seconds).
     pub wall_time: f64,
-    /// Compact execution: cycles found.
-    pub cycles: u64,
-    /// Compact execution: cycles not enumerated (bound).
-    pub cycles_skipped: u64,
-    /// Compact execution: templates computed.
-    pub templates: u64,
-    /// Compact execution: time spent computing templates (seconds).
-    pub template_time: f64,
-    /// Compact execution: template instantiations.
-    pub template_uses: u64,
-    /// Compact execution: instantiations abandoned for the classic step
-    /// because the solver could not decide a template state.
-    pub template_fallbacks: u64,
-    /// Compact execution: loops run with concrete values jumped over by a
-    /// template with κ fixed to the trip count (see `compact::accel`).
-    pub accelerations: u64,
-    /// State matching: states ended because a stored state covers them.
-    pub states_matched: u64,
-    /// State matching: states stored at loop headers.
-    pub states_stored: u64,
-    /// Compact execution: queries shown satisfiable by a quantifier-free
-    /// instance (see `compact::rescue`).
-    pub rescued: u64,
-    /// Pruning: whether a necessary condition was given.
-    pub prune: bool,
-    /// Pruning: fork successors checked against the condition.
-    pub prune_checks: u64,
-    /// Pruning: states dropped because their path condition contradicts it.
-    pub pruned: u64,
-    /// Pruning: inputs whose witness value came from the condition's model.
+    /// Inputs whose witness value a technique suggested (see
+    /// `Technique::on_input`).
     pub hinted_inputs: u64,
-    /// Pruning: checks the solver could not decide in time (after 8,
-    /// pruning stops).
-    pub prune_undecided: u64,
-    /// Loop navigation: chains, eliminations and decisions.
-    pub navigate: navigate::NavStats,
+    /// Each installed technique's own counters (compact execution's
+    /// templates, navigation's chains, ...), reported under their keys.
+    pub techniques: technique_stats::TechniqueCounters,
 }
 
 /// How one concrete-mode path ended, with its trace (for differential tests).

@@ -71,6 +71,36 @@ pub const SEMANTIC_SHARE: f64 = 0.25;
 /// Time semantic comparisons may use before [`SEMANTIC_SHARE`] applies.
 pub const SEMANTIC_GRACE: Duration = Duration::from_millis(500);
 
+/// State matching's counters, reported under `state_matching` (left out
+/// of the report when no state was stored).
+#[derive(Clone, Debug, Default)]
+pub struct MatchingStats {
+    /// States stored at loop headers.
+    pub stored: u64,
+    /// States ended because a stored state covers them.
+    pub matched: u64,
+}
+
+impl crate::technique_stats::TechniqueStats for MatchingStats {
+    fn key(&self) -> &'static str {
+        "state_matching"
+    }
+    fn json(&self, _run: &crate::Stats) -> serde_json::Value {
+        if self.stored == 0 {
+            return serde_json::Value::Null;
+        }
+        serde_json::json!({ "stored": self.stored, "matched": self.matched })
+    }
+    fn text(&self, _run: &crate::Stats) -> Option<String> {
+        (self.stored > 0).then(|| {
+            format!(
+                "state matching: {} states stored at loop headers, {} covered by a stored state",
+                self.stored, self.matched
+            )
+        })
+    }
+}
+
 /// Loop headers and live registers of one function.
 struct FuncInfo {
     header: Vec<bool>,
@@ -165,6 +195,10 @@ impl<'m> crate::technique::Technique<'m> for Matching {
         "state matching"
     }
 
+    fn register_stats(&self, stats: &mut crate::technique_stats::TechniqueCounters) {
+        stats.get_mut::<MatchingStats>();
+    }
+
     fn at_location(&mut self, eng: &mut Engine<'m>, st: State) -> crate::technique::Hook {
         if eng.match_or_store(&mut self.mt, &st) {
             // covered by a state already seen at this loop header
@@ -229,7 +263,7 @@ impl Engine<'_> {
         for old in candidates.iter().rev() {
             if let Some(pairs) = self.compare(old, st, &points, &infos) {
                 if pairs.is_empty() {
-                    self.stats.states_matched += 1;
+                    self.stats.techniques.get_mut::<MatchingStats>().matched += 1;
                     return true;
                 }
                 // (quantified path conditions of compact execution would
@@ -253,14 +287,14 @@ impl Engine<'_> {
                 let covered = self.covers(old, st, &pairs);
                 mt.semantic += t.elapsed();
                 if covered {
-                    self.stats.states_matched += 1;
+                    self.stats.techniques.get_mut::<MatchingStats>().matched += 1;
                     return true;
                 }
             }
         }
         if mt.count < MAX_STORED_STATES {
             mt.count += 1;
-            self.stats.states_stored += 1;
+            self.stats.techniques.get_mut::<MatchingStats>().stored += 1;
             mt.stored.entry(key).or_default().push(st.clone());
         }
         false

@@ -58,6 +58,37 @@ pub(crate) struct Pruning {
     seen: rustc_hash::FxHashSet<Symbol>,
 }
 
+/// Pruning's counters, reported under `prune` (with the run's inputs
+/// whose witness value came from the condition's model).
+#[derive(Clone, Debug, Default)]
+pub struct PruneStats {
+    /// Fork successors checked against the condition.
+    pub checks: u64,
+    /// States dropped because their path condition contradicts it.
+    pub pruned: u64,
+    /// Checks the solver could not decide in time (after
+    /// [`MAX_UNDECIDED`], pruning stops).
+    pub undecided: u64,
+}
+
+impl crate::technique_stats::TechniqueStats for PruneStats {
+    fn key(&self) -> &'static str {
+        "prune"
+    }
+    fn json(&self, run: &crate::Stats) -> serde_json::Value {
+        serde_json::json!({
+            "checks": self.checks, "pruned_states": self.pruned,
+            "hinted_inputs": run.hinted_inputs, "undecided": self.undecided,
+        })
+    }
+    fn text(&self, run: &crate::Stats) -> Option<String> {
+        Some(format!(
+            "prune: {} states pruned by the necessary condition ({} checked), {} inputs hinted",
+            self.pruned, self.checks, run.hinted_inputs
+        ))
+    }
+}
+
 impl Pruning {
     /// Pruning with condition `p`.
     pub(crate) fn new(p: Prune) -> Self {
@@ -73,8 +104,11 @@ impl<'m> Technique<'m> for Pruning {
         "pruning"
     }
 
+    fn register_stats(&self, stats: &mut crate::technique_stats::TechniqueCounters) {
+        stats.get_mut::<PruneStats>();
+    }
+
     fn prepare(&mut self, eng: &mut Engine<'m>, _main: kappa_ir::FuncId) -> Option<String> {
-        eng.stats.prune = true;
         // the condition is implied by every run reaching reach_error
         // (caller's contract): unsatisfiable, no run reaches it
         self.proves_safe(eng).then(|| {
@@ -150,13 +184,15 @@ impl Pruning {
     }
 
     /// Drops the states of a fork whose path condition contradicts the
-    /// condition (counted in `Stats::pruned`); undecided checks keep the
+    /// condition (counted in [`PruneStats::pruned`]); undecided checks keep the
     /// state. Only states whose newest constraint mentions a matched input
     /// are checked: otherwise the part of the path condition that matters
     /// changed at most through older links, and skipping a check only
     /// prunes less.
     fn fork(&mut self, eng: &mut Engine<'_>, states: Vec<State>) -> Vec<State> {
-        if self.p.inputs.is_empty() || eng.stats.prune_undecided >= MAX_UNDECIDED {
+        if self.p.inputs.is_empty()
+            || eng.stats.techniques.get_mut::<PruneStats>().undecided >= MAX_UNDECIDED
+        {
             // nothing of a path can meet the condition's inputs, or the
             // checks do not pay
             return states;
@@ -176,14 +212,14 @@ impl Pruning {
                 kept.push(st);
                 continue;
             };
-            eng.stats.prune_checks += 1;
+            eng.stats.techniques.get_mut::<PruneStats>().checks += 1;
             let prev = eng.push_query_cap(eng.query_cap(CHECK_CAP));
             let r = eng.feasible(&st, goal);
             eng.pop_query_cap(prev);
             match r {
-                Feas::Unsat => eng.stats.pruned += 1,
+                Feas::Unsat => eng.stats.techniques.get_mut::<PruneStats>().pruned += 1,
                 Feas::Unknown(_) => {
-                    eng.stats.prune_undecided += 1;
+                    eng.stats.techniques.get_mut::<PruneStats>().undecided += 1;
                     kept.push(st);
                 }
                 Feas::Sat(_) => kept.push(st),

@@ -63,6 +63,11 @@ pub(crate) trait Technique<'m> {
     /// Short name, for messages.
     fn name(&self) -> &'static str;
 
+    /// Registers this technique's counters before the run, so the report
+    /// shows them even when nothing was counted (see
+    /// [`crate::technique_stats`]). Default: none.
+    fn register_stats(&self, _stats: &mut crate::technique_stats::TechniqueCounters) {}
+
     /// Before the first step of a run from `main`: `Some(reason)` proves
     /// that no run reaches `reach_error` (the verdict is `true`, with the
     /// reason); `None` lets execution start.
@@ -140,6 +145,9 @@ impl<'m> Engine<'m> {
     /// [`Technique::prepare`] of each technique until one proves the program safe.
     pub(crate) fn techniques_prepare(&mut self, main: FuncId) -> Option<String> {
         tracing::debug!(techniques = ?self.technique_names(), "installed techniques");
+        for t in self.techniques.iter().flatten() {
+            t.register_stats(&mut self.stats.techniques);
+        }
         (0..self.techniques.len())
             .find_map(|i| self.with_technique(i, |t, e| t.prepare(e, main)).flatten())
     }

@@ -92,18 +92,6 @@ impl Report {
         }
     }
 
-    /// Whether the technique `t` produced this report's statistics: the
-    /// mode itself, or in `--mode auto` the stage that answered (else the
-    /// last stage that ran).
-    fn shows(&self, t: &str) -> bool {
-        if self.mode == t {
-            return true;
-        }
-        let mut ran = self.stages.iter().filter(|s| !s.skipped);
-        let answering = self.stages.iter().find(|s| s.answered).or(ran.next_back());
-        answering.is_some_and(|s| s.technique == t)
-    }
-
     /// Prints the report on stdout, if this thread can claim the output
     /// (see [`crate::watchdog::claim_output`]); otherwise the watchdog is
     /// printing a verdict and ending the process, and this never returns.
@@ -170,30 +158,13 @@ impl Report {
             // the back end's figures (transform, link, explorer, runs)
             v["notes"] = json!(self.notes);
         }
-        if self.shows("compact") {
-            // the paper's Table 1 columns
-            v["stats"]["compact"] = json!({
-                "cycles": s.cycles, "cycles_skipped": s.cycles_skipped, "templates": s.templates,
-                "template_time_s": round3(s.template_time), "template_uses": s.template_uses,
-                "template_fallbacks": s.template_fallbacks, "rescued_queries": s.rescued,
-                "accelerations": s.accelerations,
-                "smt_failures": s.failed_leaves,
-            });
-            v["stats"]["templates"] = json!(s.templates);
-        }
-        if s.states_stored > 0 {
-            v["stats"]["state_matching"] =
-                json!({ "stored": s.states_stored, "matched": s.states_matched });
-        }
-        if s.prune {
-            v["stats"]["prune"] = json!({
-                "checks": s.prune_checks, "pruned_states": s.pruned, "hinted_inputs": s.hinted_inputs,
-                "undecided": s.prune_undecided,
-            });
-        }
-        if self.shows("navigate") {
-            // the paper's Table 3 columns
-            v["stats"]["navigate"] = json!(s.navigate);
+        // each technique's own counters (compact: the paper's Table 1
+        // columns; navigate: Table 3's), under its key
+        for t in s.techniques.iter() {
+            let j = t.json(s);
+            if !j.is_null() {
+                v["stats"][t.key()] = j;
+            }
         }
         if !self.stages.is_empty() {
             v["stats"]["stages"] = json!(self
@@ -279,49 +250,8 @@ impl Report {
             s.wall_time,
             self.peak_memory_kb.map(|k| format!(", {:.1} MiB peak", k as f64 / 1024.0)).unwrap_or_default()
         );
-        if self.shows("compact") {
-            let _ = writeln!(
-                o,
-                "compact: {} cycles ({} skipped), {} templates in {:.3}s, {} template uses, {} fallbacks to classic steps, {} queries rescued, {} concrete loops accelerated, {} SMT failures",
-                s.cycles,
-                s.cycles_skipped,
-                s.templates,
-                s.template_time,
-                s.template_uses,
-                s.template_fallbacks,
-                s.rescued,
-                s.accelerations,
-                s.failed_leaves
-            );
-        }
-        if s.states_stored > 0 {
-            let _ = writeln!(
-                o,
-                "state matching: {} states stored at loop headers, {} covered by a stored state",
-                s.states_stored, s.states_matched
-            );
-        }
-        if s.prune {
-            let _ = writeln!(
-                o,
-                "prune: {} states pruned by the necessary condition ({} checked), {} inputs hinted",
-                s.pruned, s.prune_checks, s.hinted_inputs
-            );
-        }
-        if self.shows("navigate") {
-            let n = &s.navigate;
-            let _ = writeln!(
-                o,
-                "navigate: {}/{} root/all chains{}, {} root chains eliminated, {} constraints left, {} systems solved, {} planned decisions, {} states pruned",
-                n.root_chains,
-                n.chains,
-                if n.bound_hit { " (unfolding bound hit)" } else { "" },
-                n.eliminated,
-                n.constraints,
-                n.solved,
-                n.planned,
-                n.pruned
-            );
+        for line in s.techniques.iter().filter_map(|t| t.text(s)) {
+            let _ = writeln!(o, "{line}");
         }
         for st in &self.stages {
             let what = if st.skipped {

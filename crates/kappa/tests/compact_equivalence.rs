@@ -275,7 +275,12 @@ fn leaves(prog: &kappa_frontend::Program, compact: bool) -> Result<(Vec<LeafReco
     if res.reason.as_deref().is_some_and(|r| r.contains("timeout")) {
         return Err("timeout".into());
     }
-    Ok((res.leaves, res.stats.template_uses))
+    let uses = res
+        .stats
+        .techniques
+        .get::<kappa_engine::CompactStats>()
+        .map_or(0, |c| c.template_uses);
+    Ok((res.leaves, uses))
 }
 
 /// Largest template parameter tried: every generated program iterates (or

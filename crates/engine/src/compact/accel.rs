@@ -174,7 +174,10 @@ impl super::Compact {
             }
             match eng.accelerate_with(&t, &st) {
                 Some(Some(s)) => {
-                    eng.stats.accelerations += 1;
+                    eng.stats
+                        .techniques
+                        .get_mut::<super::CompactStats>()
+                        .accelerations += 1;
                     eng.stats.instructions += 1;
                     return Ok(StepOut::Continue(s));
                 }

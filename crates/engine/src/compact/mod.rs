@@ -37,6 +37,61 @@ pub use template::{
     Clash, ReturnPhase, Template, TemplateExit, TemplateOutcome, TemplateRead, TemplateStore,
 };
 
+/// Compact execution's counters (the paper's Table 1 columns), reported
+/// under `compact`.
+#[derive(Clone, Debug, Default)]
+pub struct CompactStats {
+    /// Cycles found.
+    pub cycles: u64,
+    /// Cycles not enumerated (bound).
+    pub cycles_skipped: u64,
+    /// Templates computed.
+    pub templates: u64,
+    /// Time spent computing templates (seconds).
+    pub template_time: f64,
+    /// Template instantiations.
+    pub template_uses: u64,
+    /// Instantiations abandoned for the classic step because the solver
+    /// could not decide a template state.
+    pub template_fallbacks: u64,
+    /// Loops run with concrete values jumped over by a template with κ
+    /// fixed to the trip count (see `accel`).
+    pub accelerations: u64,
+    /// Queries decided by a quantifier-free instance or relaxation (see
+    /// `rescue`).
+    pub rescued: u64,
+}
+
+impl crate::technique_stats::TechniqueStats for CompactStats {
+    fn key(&self) -> &'static str {
+        "compact"
+    }
+    fn json(&self, run: &crate::Stats) -> serde_json::Value {
+        serde_json::json!({
+            "cycles": self.cycles, "cycles_skipped": self.cycles_skipped,
+            "templates": self.templates,
+            "template_time_s": (self.template_time * 1000.0).round() / 1000.0,
+            "template_uses": self.template_uses, "template_fallbacks": self.template_fallbacks,
+            "rescued_queries": self.rescued, "accelerations": self.accelerations,
+            "smt_failures": run.failed_leaves,
+        })
+    }
+    fn text(&self, run: &crate::Stats) -> Option<String> {
+        Some(format!(
+            "compact: {} cycles ({} skipped), {} templates in {:.3}s, {} template uses, {} fallbacks to classic steps, {} queries rescued, {} concrete loops accelerated, {} SMT failures",
+            self.cycles,
+            self.cycles_skipped,
+            self.templates,
+            self.template_time,
+            self.template_uses,
+            self.template_fallbacks,
+            self.rescued,
+            self.accelerations,
+            run.failed_leaves
+        ))
+    }
+}
+
 /// Largest object a load on a cycle's core may read (bytes); beyond it the
 /// template is not used (its contents become one store per byte).
 pub const MAX_LOADED_OBJECT: u64 = 4096;

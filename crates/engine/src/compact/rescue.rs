@@ -113,6 +113,15 @@ pub const RELAXATION_TIMEOUT: std::time::Duration = std::time::Duration::from_se
 pub const RESCUE_ITERATIONS: u128 = 32;
 
 impl Engine<'_> {
+    /// Counts a query decided by [`Engine::rescue_check`] or
+    /// [`Engine::relaxation_unsat`] (compact execution's `rescued`).
+    pub(crate) fn count_rescued(&mut self) {
+        self.stats
+            .techniques
+            .get_mut::<super::CompactStats>()
+            .rescued += 1;
+    }
+
     /// Rescue of an undecided query (the paper's Section 4 proposal): the
     /// quantifier-free instance where every quantifier `∀τ. τ < X → P(τ)` is
     /// replaced by `∧_{t < K} (t < X → P(t)) ∧ X ≤ K` for

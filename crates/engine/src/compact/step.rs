@@ -70,6 +70,10 @@ impl<'m> Technique<'m> for Compact {
         "compact"
     }
 
+    fn register_stats(&self, stats: &mut crate::technique_stats::TechniqueCounters) {
+        stats.get_mut::<super::CompactStats>();
+    }
+
     /// At a template entry: the compact step, or the acceleration of a loop
     /// entered with concrete values; else (or when neither applies) the
     /// state passes to the classic step.
@@ -121,8 +125,12 @@ impl Compact {
         }
         let info = kappa_loops::analyze(f, opts.cycles);
         let (rec, skipped) = kappa_loops::recursion_cycles(f, fid, opts.cycles);
-        eng.stats.cycles += (info.cycles.len() + rec.len()) as u64;
-        eng.stats.cycles_skipped += (info.skipped + skipped) as u64;
+        eng.stats.techniques.get_mut::<super::CompactStats>().cycles +=
+            (info.cycles.len() + rec.len()) as u64;
+        eng.stats
+            .techniques
+            .get_mut::<super::CompactStats>()
+            .cycles_skipped += (info.skipped + skipped) as u64;
         let mut pending: Vec<(Loc, Pending, Vec<kappa_ir::VarId>, bool)> = vec![];
         for c in info.cycles {
             let (vars, reads) = core_registers(f, &c.core, None);
@@ -132,7 +140,10 @@ impl Compact {
             let (vars, reads) = core_registers(f, &rc.core, Some(rc.call));
             pending.push((f.entry, Pending::Recursion(rc), vars, reads));
         }
-        eng.stats.template_time += start.elapsed().as_secs_f64();
+        eng.stats
+            .techniques
+            .get_mut::<super::CompactStats>()
+            .template_time += start.elapsed().as_secs_f64();
         for (entry, p, vars, reads) in pending {
             let (fi, li) = (fid.index(), entry.index());
             if self.template_at.len() <= fi {
@@ -187,11 +198,17 @@ impl Compact {
                     },
                 };
                 if let TemplateOutcome::Computed(t) = outcome {
-                    eng.stats.templates += 1;
+                    eng.stats
+                        .techniques
+                        .get_mut::<super::CompactStats>()
+                        .templates += 1;
                     out.push(Rc::new(*t));
                 }
             }
-            eng.stats.template_time += start.elapsed().as_secs_f64();
+            eng.stats
+                .techniques
+                .get_mut::<super::CompactStats>()
+                .template_time += start.elapsed().as_secs_f64();
             self.templates.insert(key, out);
         }
         self.templates.get(&key).cloned().unwrap_or_default()
@@ -362,7 +379,10 @@ impl Compact {
             })
             .collect();
         let reads: Rc<[IteratedRead]> = reads.into();
-        eng.stats.template_uses += 1;
+        eng.stats
+            .techniques
+            .get_mut::<super::CompactStats>()
+            .template_uses += 1;
         let label = eng.describe(st.func(), st.loc);
         let node = eng
             .tree
@@ -481,7 +501,10 @@ impl Compact {
                     // classic step instead (exact; Algorithm 2 allows
                     // choosing no template), so no path is lost; a template
                     // that keeps failing is not tried again
-                    eng.stats.template_fallbacks += 1;
+                    eng.stats
+                        .techniques
+                        .get_mut::<super::CompactStats>()
+                        .template_fallbacks += 1;
                     *self.template_failures.entry(key).or_insert(0) += 1;
                     return None;
                 }

@@ -82,12 +82,12 @@ impl Engine<'_> {
         // (the witness of such a state is not used, so none is merged)
         if st.witness_unchecked {
             if self.rescue_check(&slice, c).is_some() {
-                self.stats.rescued += 1;
+                self.count_rescued();
                 return Feas::Sat(None);
             }
             // and an unsatisfiable quantifier-free relaxation is a proof
             if self.relaxation_unsat(&slice, c) {
-                self.stats.rescued += 1;
+                self.count_rescued();
                 return Feas::Unsat;
             }
         }

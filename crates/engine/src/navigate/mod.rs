@@ -291,6 +291,10 @@ impl<'m> Technique<'m> for Navigate<'m> {
         "navigation"
     }
 
+    fn register_stats(&self, stats: &mut crate::technique_stats::TechniqueCounters) {
+        stats.get_mut::<NavStats>();
+    }
+
     fn prepare(&mut self, eng: &mut Engine<'m>, main: FuncId) -> Option<String> {
         self.prepare_run(eng, main)
     }
@@ -328,7 +332,7 @@ fn path_map(m: &Module, fid: FuncId, edges: &[kappa_ir::EdgeId]) -> FxHashMap<Lo
     map
 }
 
-/// Navigation statistics (Table 3 of the paper), kept in [`crate::Stats`].
+/// Navigation statistics (Table 3 of the paper), reported under `navigate`.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct NavStats {
     /// Root chains / all chains of `main` from its entry.
@@ -353,6 +357,28 @@ pub struct NavStats {
     pub pruned: u64,
     /// Predicates in the path condition of the error witness.
     pub witness_pc: u64,
+}
+
+impl crate::technique_stats::TechniqueStats for NavStats {
+    fn key(&self) -> &'static str {
+        "navigate"
+    }
+    fn json(&self, _run: &crate::Stats) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+    fn text(&self, _run: &crate::Stats) -> Option<String> {
+        Some(format!(
+            "navigate: {}/{} root/all chains{}, {} root chains eliminated, {} constraints left, {} systems solved, {} planned decisions, {} states pruned",
+            self.root_chains,
+            self.chains,
+            if self.bound_hit { " (unfolding bound hit)" } else { "" },
+            self.eliminated,
+            self.constraints,
+            self.solved,
+            self.planned,
+            self.pruned
+        ))
+    }
 }
 
 impl<'m> NavData<'m> {
@@ -383,7 +409,7 @@ impl<'m> Navigate<'m> {
         });
         let a = analyze_entry(eng.module, main, &mut *eng.solver, opts.chain, cap, until);
         eng.solver.set_query_cap(eng.query_cap_now);
-        let n = &mut eng.stats.navigate;
+        let n = eng.stats.techniques.get_mut::<NavStats>();
         n.root_chains = a.form.roots.len() as u64;
         n.chains = a.form.chains.len() as u64;
         n.bound_hit = a.form.bound_hit;
@@ -496,7 +522,7 @@ impl<'m> Navigate<'m> {
                         Some(i) => hn.paths[i].clone(),
                         None => c.exit.clone(),
                     };
-                    eng.stats.navigate.planned += 1;
+                    eng.stats.techniques.get_mut::<NavStats>().planned += 1;
                     st.slots.get_mut::<NavMark>().cursor = Some(Rc::new(NavCursor {
                         header: h,
                         pref,
@@ -541,12 +567,12 @@ impl<'m> Navigate<'m> {
                 continue;
             }
             let goal = goals.iter().fold(b::fls(), |acc, (_, g)| b::or(acc, *g));
-            eng.stats.navigate.solved += 1;
+            eng.stats.techniques.get_mut::<NavStats>().solved += 1;
             let cap = self.opts.query_cap;
             let prev = eng.push_query_cap(eng.query_cap_share(cap, 4));
             let mut feas = eng.feasible(&st, b::and(goal, small));
             if !matches!(feas, Feas::Sat(_)) {
-                eng.stats.navigate.solved += 1;
+                eng.stats.techniques.get_mut::<NavStats>().solved += 1;
                 feas = eng.feasible(&st, goal);
             }
             eng.pop_query_cap(prev);
@@ -584,7 +610,7 @@ impl<'m> Navigate<'m> {
             }
         }
         let Some((root, plan)) = chosen else {
-            eng.stats.navigate.pruned += 1;
+            eng.stats.techniques.get_mut::<NavStats>().pruned += 1;
             return Hook::End(st);
         };
         let module = eng.module;
@@ -637,7 +663,7 @@ impl<'m> Navigate<'m> {
     /// Records the size of the path condition of a confirmed witness state.
     fn note_witness(&mut self, eng: &mut Engine<'m>, st: &State) {
         if self.data.is_some() {
-            eng.stats.navigate.witness_pc = st
+            eng.stats.techniques.get_mut::<NavStats>().witness_pc = st
                 .pc
                 .iter()
                 .filter(|c| c.as_bool_const() != Some(true))
