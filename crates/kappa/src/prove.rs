@@ -5,7 +5,7 @@
 use crate::verify::RunOutcome;
 use kappa_engine::Verdict;
 use kappa_frontend::Program;
-use kappa_prove::{prove, Options, Outcome};
+use kappa_prove::{inductive_invariants, prove, Options, Outcome};
 use std::time::Instant;
 
 /// Runs the proof stage on `prog`, stopping at `deadline`.
@@ -47,4 +47,22 @@ pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
         earlier_trees: vec![],
         invariants,
     }
+}
+
+/// Most time [`loop_invariants`] takes.
+pub(crate) const LOOP_INVARIANTS_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Checked inductive loop invariants of `prog` for a `true` that another
+/// technique found ([`kappa_prove::inductive_invariants`]), as
+/// (`file:line` of the loop, C expression); at most
+/// [`LOOP_INVARIANTS_BUDGET`] and never past `deadline`. `None` when there
+/// are none.
+pub(crate) fn loop_invariants(
+    prog: &Program,
+    deadline: Option<Instant>,
+) -> Option<Vec<(String, String)>> {
+    let until = Instant::now() + LOOP_INVARIANTS_BUDGET;
+    let deadline = Some(deadline.map_or(until, |d| d.min(until)));
+    let inv = inductive_invariants(&prog.module, &Options { deadline })?;
+    Some(inv.into_iter().map(|i| (i.at, i.c)).collect())
 }

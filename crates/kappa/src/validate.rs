@@ -422,10 +422,22 @@ fn validate_correctness(
         Sampled::Falsified(why) | Sampled::Malformed(why) => return Ok(Answer::Rejected(why)),
         Sampled::NotRun(why) => format!("not run on samples ({why})"),
     };
-    // a correctness witness is confirmed only by proving the program
-    // correct with its invariants, which kappa does not do
+    // confirmed only when the invariants prove the program correct in
+    // kappa's semantics: initial, inductive, excluding every error
+    use kappa_prove::MarkedCheck;
+    let proof =
+        match crate::witness::inductive::check(&prog.sources[0], sources, &loop_invariants, dm) {
+            MarkedCheck::Proved => return Ok(Answer::Confirmed),
+            MarkedCheck::Inductive(why) => {
+                format!("the invariants are inductive but do not prove the program correct ({why})")
+            }
+            MarkedCheck::NotInductive(why) => {
+                format!("the invariants are not shown inductive ({why})")
+            }
+            MarkedCheck::NotChecked(why) => format!("the invariants are not checked ({why})"),
+        };
     Ok(Answer::Unknown(format!(
-        "well-formed, {} invariants at loop keywords, {sampled}; the invariants and the program's correctness are not proven",
+        "well-formed, {} invariants at loop keywords, {sampled}; {proof}",
         e.content.len()
     )))
 }

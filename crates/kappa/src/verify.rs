@@ -378,8 +378,25 @@ pub(crate) fn emit(
         result,
         replays,
         earlier_trees,
-        invariants,
+        mut invariants,
     } = out;
+    if result.verdict == Verdict::True
+        && invariants.is_empty()
+        && (args.witness.is_some() || args.invariants || args.html.is_some())
+    {
+        // a `true` without invariants of its own (compact execution,
+        // navigation, a complete exploration): the proof stage's search
+        // describes the loops, checked inductive; the verdict rests on
+        // the run's own proof
+        if let Some(inv) = crate::prove::loop_invariants(prog, deadline) {
+            notes.push(format!(
+                "{} loop invariant{} found by the proof stage's search and checked inductive (initiation, consecution); the verdict is the {mode} run's",
+                inv.len(),
+                if inv.len() == 1 { "" } else { "s" }
+            ));
+            invariants = inv;
+        }
+    }
     if let (Some(path), Some(tree)) = (&args.tree, &result.tree) {
         write_tree(path, &tree.to_dot())
             .with_context(|| format!("writing the tree to {}", path.display()))?;

@@ -297,6 +297,7 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
     let dir = tempfile::tempdir().unwrap();
     let files = programs_expecting("true");
     let loops_seen = std::sync::Mutex::new(0usize);
+    let confirmed = std::sync::Mutex::new(0usize);
     let fails = parallel(&files, |p| {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         let (verdict, w) = verify_with_witness(p, dir.path(), &[]);
@@ -311,7 +312,9 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
             return Some(format!("{name}: not an invariant set"));
         }
         let answer = validate(&w, p);
-        if !answer.starts_with("unknown: well-formed") {
+        if answer == "confirmed" {
+            *confirmed.lock().unwrap() += 1;
+        } else if !answer.starts_with("unknown: well-formed") {
             return Some(format!("{name}: own witness: {answer}"));
         }
         let invariants = v[0]["content"].as_array().unwrap().len();
@@ -333,6 +336,8 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
     });
     assert!(fails.is_empty(), "{}", fails.join("\n"));
     assert!(*loops_seen.lock().unwrap() > 10);
+    // the invariants of several prove kappa's own verdicts again
+    assert!(*confirmed.lock().unwrap() >= 3, "{confirmed:?}");
 }
 
 #[test]
@@ -346,11 +351,8 @@ fn proof_witnesses_carry_the_checked_invariants() {
     let v = checked_witness(&w, &schema).unwrap();
     let inv = &v[0]["content"][0]["invariant"];
     assert_eq!(inv["value"], "((unsigned)y == (2u * (unsigned)x))", "{v}");
-    let answer = validate(&w, &p);
-    assert!(
-        answer.starts_with("unknown: well-formed") && answer.contains("1 non-trivial ones held"),
-        "{answer}"
-    );
+    // inductive and safe: the validator proves the program with it
+    assert_eq!(validate(&w, &p), "confirmed");
     // a register that holds no source variable at the loop (the outer
     // loop's `c` inside the inner loop) would mean nothing to a validator:
     // the conjuncts naming it are left out of the inner loop's invariant
@@ -397,8 +399,9 @@ fn proof_witness_invariants(program: &str) -> Vec<String> {
     let real = values.iter().filter(|x| *x != "1").count();
     let answer = validate(&w, &p);
     assert!(
-        answer.starts_with("unknown: well-formed")
-            && answer.contains(&format!("{real} non-trivial ones held")),
+        answer == "confirmed"
+            || answer.starts_with("unknown: well-formed")
+                && answer.contains(&format!("{real} non-trivial ones held")),
         "{program}: {answer}"
     );
     // an invariant said to be in another function
@@ -485,7 +488,15 @@ fn loop_invariants_are_sampled_natively() {
     let inv = &v[0]["content"][0]["invariant"];
     assert_eq!(inv["location"]["line"], 10);
     assert_eq!(inv["location"]["column"], 3);
-    assert_eq!(inv["value"], "1");
+    // (the proof stage's search found invariants for the run's `true`)
+    assert!(
+        inv["value"]
+            .as_str()
+            .unwrap()
+            .contains("((unsigned)s == (2u * (unsigned)i))"),
+        "{v}"
+    );
+    assert_eq!(validate(&w, &p), "confirmed");
     let with = |value: &str| {
         let bad = dir.path().join("inv.yml");
         planted(&w, &bad, |v| {
@@ -494,9 +505,14 @@ fn loop_invariants_are_sampled_natively() {
         });
         validate(&bad, &p)
     };
-    let held = with("s % 2 == 0 && 0 <= i && i <= n");
+    // inductive (s + 2 keeps s even, modulo 2^32 too) and safe
+    assert_eq!(with("s % 2 == 0 && 0 <= i && i <= n"), "confirmed");
+    // true on every run, not inductive (nothing links s to the trip count)
+    let held = with("s <= 40");
     assert!(
-        held.starts_with("unknown: well-formed") && held.contains("1 non-trivial ones held"),
+        held.starts_with("unknown: well-formed")
+            && held.contains("1 non-trivial ones held")
+            && held.contains("not shown inductive"),
         "{held}"
     );
     let answer = with("i < 5");
@@ -523,4 +539,39 @@ fn bad_witnesses_are_bad_input() {
     assert!(err.contains("w.yml") && err.lines().count() == 1, "{err}");
     let out = kappa(&["validate", "/nonexistent/w.yml", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn validation_proves_invariants_inductive_in_kappas_semantics() {
+    // i grows by 6 from 0: `i % 2 == 0` is inductive (modulo 2^32 too) and
+    // excludes i == 9; `i != 9` holds on every run but is not inductive
+    // (3 + 6 == 9); `1` is inductive but proves nothing; `i < 10` is false
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/compact/count_by_six.c");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "compact"]);
+    assert_eq!(verdict, "true");
+    // compact execution's `true` carries invariants from the proof
+    // stage's search, which prove the program again
+    assert_eq!(validate(&w, &p), "confirmed");
+    let with = |value: &str| {
+        let bad = dir.path().join("planted.yml");
+        planted(&w, &bad, |v| {
+            v[0]["content"][0]["invariant"]["value"] = value.into();
+            true
+        });
+        validate(&bad, &p)
+    };
+    assert_eq!(with("((unsigned)i % 2u) == 0u"), "confirmed");
+    let a = with("(unsigned)i != 9u");
+    assert!(
+        a.starts_with("unknown:") && a.contains("not shown inductive"),
+        "{a}"
+    );
+    let a = with("1");
+    assert!(
+        a.starts_with("unknown:") && a.contains("inductive but do not prove"),
+        "{a}"
+    );
+    let a = with("(unsigned)i < 10u");
+    assert!(a.starts_with("rejected:"), "{a}");
 }

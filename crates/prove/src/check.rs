@@ -84,6 +84,20 @@ pub fn check(sys: &System, inv: &[Expr], deadline: Option<Instant>) -> Result<()
     obligations(sys, inv, true, &mut solver)
 }
 
+/// Checks that `inv` is an inductive invariant (initiation and
+/// consecution, not safety) in a fresh solver: every formula of it holds
+/// at its header on every run, whatever the verdict. `Ok(())` only when
+/// every obligation was proved unsatisfiable.
+pub fn check_inductive(
+    sys: &System,
+    inv: &[Expr],
+    deadline: Option<Instant>,
+) -> Result<(), Rejection> {
+    well_formed(sys, inv)?;
+    let mut solver = fresh_solver(Duration::from_secs(10), deadline);
+    obligations(sys, inv, false, &mut solver)
+}
+
 /// Checks the k-induction certificate `(inv, atoms, k)` in a fresh
 /// solver: `inv` must be initial and inductive (as for [`check`], without
 /// safety), and the base cases of depth `0..k` and the step case of `k`

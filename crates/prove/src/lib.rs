@@ -166,6 +166,97 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
     Outcome::Unknown(last)
 }
 
+/// Loop invariants of `m` for a verdict found by another technique (a
+/// `true` from compact execution or navigation, whose proof gives no
+/// invariant over the program's variables): the largest inductive
+/// conjunction of the linear candidate atoms at each loop header
+/// (Houdini), rechecked by [`check::check_inductive`] (initiation and
+/// consecution in a fresh solver; safety is not asked: these invariants
+/// describe the loops, the verdict rests on the other proof). `None` when
+/// the program cannot be encoded, the search or the check does not finish
+/// by `opts.deadline`, or no header keeps an atom.
+pub fn inductive_invariants(m: &Module, opts: &Options) -> Option<Vec<Invariant>> {
+    let sys = system::build(m).ok()?;
+    let cands: Vec<Vec<Expr>> = candidates::candidates(&sys)
+        .into_iter()
+        .map(|c| c.into_iter().filter(|a| !houdini::nonlinear(*a)).collect())
+        .collect();
+    let kept = houdini::houdini(&sys, cands, opts.deadline).ok()?;
+    if kept.iter().skip(1).all(Vec::is_empty) {
+        return None;
+    }
+    let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
+    inv[0] = b::tru();
+    check::check_inductive(&sys, &inv, opts.deadline).ok()?;
+    Some(invariants(m, &sys, &inv))
+}
+
+/// What [`check_marked`] says of the loop invariants of a program
+/// instrumented so that each invariant is evaluated first at its loop's
+/// header and a false one reaches an error located in the marker file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MarkedCheck {
+    /// Inductive, and together they exclude every error of the program:
+    /// it is safe.
+    Proved,
+    /// Inductive (they hold on every run), but they do not exclude every
+    /// error (why).
+    Inductive(String),
+    /// Not shown inductive (why).
+    NotInductive(String),
+    /// The program cannot be encoded, or an invariant is not a function of
+    /// its header's state (why).
+    NotChecked(String),
+}
+
+/// Checks the invariants placed into `m` as failing checks: the paths
+/// from a loop header to an error whose description contains `marker`
+/// (the instrumentation's `reach_error`, in a file of its own) are the
+/// invariant's violations, so the invariant at header `j` is the negation
+/// of their path conditions' disjunction, a formula over `j`'s state
+/// exactly. That certificate goes through the checker
+/// ([`check::check_inductive`], then [`check::check`] with safety) in
+/// kappa's semantics; the violations themselves are errors it must
+/// exclude, which an inductive invariant does.
+pub fn check_marked(m: &Module, marker: &str, deadline: Option<Instant>) -> MarkedCheck {
+    let sys = match system::build(m) {
+        Ok(s) => s,
+        Err(why) => return MarkedCheck::NotChecked(why),
+    };
+    let mut violations: Vec<Vec<Expr>> = vec![vec![]; sys.cuts.len()];
+    for p in &sys.paths {
+        if let system::End::Error(what) = &p.to {
+            if what.contains(marker) {
+                if p.from == 0 {
+                    return MarkedCheck::NotChecked(
+                        "an invariant is evaluated before its loop's header".into(),
+                    );
+                }
+                violations[p.from].push(p.pc);
+            }
+        }
+    }
+    let inv: Vec<Expr> = violations
+        .into_iter()
+        .enumerate()
+        .map(|(j, v)| {
+            if j == 0 {
+                b::tru()
+            } else {
+                b::not(v.into_iter().fold(b::fls(), b::or))
+            }
+        })
+        .collect();
+    match check::check_inductive(&sys, &inv, deadline) {
+        Err(check::Rejection::Malformed(why)) => MarkedCheck::NotChecked(why),
+        Err(r) => MarkedCheck::NotInductive(r.to_string()),
+        Ok(()) => match check::check(&sys, &inv, deadline) {
+            Ok(()) => MarkedCheck::Proved,
+            Err(r) => MarkedCheck::Inductive(r.to_string()),
+        },
+    }
+}
+
 /// k-induction strengthened with the inductive invariants `inv`
 /// (Houdini's, unsafe by themselves), with `dropped` (the candidates
 /// Houdini dropped) as the property's atoms to keep: [`kind::search`]

@@ -83,21 +83,12 @@ fn sample(s: usize) -> TestVector {
     }
 }
 
-/// Checks the loop invariants `invs` (file index, keyword position, C
-/// expression) of a one-file program on [`SAMPLES`] native runs.
-pub fn check(
-    program: &Path,
-    sources: &Sources,
-    invs: &[(usize, Pos, String)],
-    dm: DataModel,
-) -> Sampled {
-    if sources.len() != 1 {
-        return Sampled::NotRun("programs of several files are not instrumented".into());
-    }
-    let text = match std::fs::read_to_string(program) {
-        Ok(t) => t,
-        Err(e) => return Sampled::NotRun(format!("{}: {e}", program.display())),
-    };
+/// `text` (the program's one file) with every loop condition `C` of an
+/// invariant `INV` in `invs` (other than `1`) replaced by
+/// `__kappa_inv((INV)) && (C)` (a `for` loop without a condition gets
+/// `__kappa_inv((INV))`; `do` loops are left alone), and the number of
+/// loops instrumented. `__kappa_inv` is the caller's to declare.
+pub fn instrument(text: &str, sources: &Sources, invs: &[(usize, Pos, String)]) -> (String, usize) {
     let mut edits = vec![];
     for (file, p, value) in invs {
         if value.trim() == "1" {
@@ -106,7 +97,7 @@ pub fn check(
         let Some((from, to)) = sources.source(*file).loop_condition(*p) else {
             continue; // a do loop
         };
-        let (Some(a), Some(b)) = (offset(&text, from), offset(&text, to)) else {
+        let (Some(a), Some(b)) = (offset(text, from), offset(text, to)) else {
             continue;
         };
         let cond = &text[a.min(b)..b];
@@ -119,25 +110,57 @@ pub fn check(
         edits.push((a.min(b), b, new));
     }
     let checked = edits.len();
-    if checked == 0 {
-        return Sampled::Held { checked };
-    }
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));
-    let mut out = text.clone();
+    let mut out = text.to_string();
     for (a, b, new) in edits {
         out.replace_range(a..b, &new);
     }
+    (out, checked)
+}
+
+/// The one-file program `program` with the invariants `invs`
+/// instrumented ([`instrument`]) between `before` and `after`, written
+/// into a fresh temporary directory under the program's file name: (the
+/// directory, which must outlive the file; the file; the loops
+/// instrumented). `Err` says why not.
+pub fn write_instrumented(
+    program: &Path,
+    sources: &Sources,
+    invs: &[(usize, Pos, String)],
+    before: &str,
+    after: &str,
+) -> Result<(tempfile::TempDir, std::path::PathBuf, usize), String> {
+    if sources.len() != 1 {
+        return Err("programs of several files are not instrumented".into());
+    }
+    let text =
+        std::fs::read_to_string(program).map_err(|e| format!("{}: {e}", program.display()))?;
+    let (body, checked) = instrument(&text, sources, invs);
+    let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
+    let name = program.file_name().unwrap_or_else(|| "program.c".as_ref());
+    let inst = dir.path().join(name);
+    std::fs::write(&inst, format!("{before}{body}{after}"))
+        .map_err(|e| format!("{}: {e}", inst.display()))?;
+    Ok((dir, inst, checked))
+}
+
+/// Checks the loop invariants `invs` (file index, keyword position, C
+/// expression) of a one-file program on [`SAMPLES`] native runs.
+pub fn check(
+    program: &Path,
+    sources: &Sources,
+    invs: &[(usize, Pos, String)],
+    dm: DataModel,
+) -> Sampled {
     let header = format!(
         "extern void _exit(int);\nstatic int __kappa_inv(int v) {{ if (!v) _exit({FALSE_INVARIANT_EXIT}); return 1; }}\n"
     );
-    let dir = match tempfile::tempdir() {
-        Ok(d) => d,
-        Err(e) => return Sampled::NotRun(format!("temporary directory: {e}")),
+    let (_dir, inst, checked) = match write_instrumented(program, sources, invs, &header, "") {
+        Ok(w) => w,
+        Err(why) => return Sampled::NotRun(why),
     };
-    let name = program.file_name().unwrap_or_else(|| "program.c".as_ref());
-    let inst = dir.path().join(name);
-    if let Err(e) = std::fs::write(&inst, header + &out) {
-        return Sampled::NotRun(format!("{}: {e}", inst.display()));
+    if checked == 0 {
+        return Sampled::Held { checked };
     }
     let prepared = match kappa_replay::prepare(&[inst], dm, None) {
         Ok(p) => p,

@@ -17,6 +17,7 @@
 //! ([`kappa_ir::Module::function_at`]).
 
 pub mod emit;
+pub mod inductive;
 pub mod invariants;
 pub mod source;
 pub mod write;
