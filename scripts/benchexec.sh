@@ -9,7 +9,8 @@
 #       repository) on the sample outputs in benchexec/test-outputs; fails
 #       unless every verdict maps to its BenchExec result
 #   scripts/benchexec.sh run [ARGS...]            benchexec benchexec/kappa.xml ARGS
-#       (the tasks are ../shared/corpus beside the repository; needs cgroups)
+#       (the tasks are ../shared/corpus beside the repository; needs cgroups;
+#       run it from a directory outside /tmp: each run's witness.yml is kept)
 #   scripts/benchexec.sh table [ARGS...]          table-generator ARGS
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -62,10 +63,13 @@ case "$cmd" in
         exit "$fail"
         ;;
     # (an overlay of / fails on machines without fuse-overlayfs >= 1.10:
-    # the runs see the file system read-only, /tmp and /run hidden)
+    # the runs see the file system read-only, /tmp and /run hidden, and
+    # the working directory as an overlay of its own, so each run writes
+    # its witness.yml there and BenchExec collects it; run it from a
+    # directory outside /tmp)
     run)
         exec "$venv/bin/benchexec" "$root/benchexec/kappa.xml" --tool-directory "$root" \
-            --read-only-dir / "$@"
+            --read-only-dir / --overlay-dir "$PWD" "$@"
         ;;
     table) exec "$venv/bin/table-generator" "$@" ;;
     *)
