@@ -636,6 +636,17 @@ impl SystemBuilder<'_> {
             return;
         }
         let s = self.summary(node);
+        // this nested use counts with counters of its own: the node's
+        // summary counters are also those of its uses outside the
+        // enclosing loop (the same loop met again on the chain after the
+        // enclosing loop node, e.g. its last, partial iteration), whose
+        // runs are not these; sharing them linked the two and made
+        // feasible chains infeasible
+        let counters: Vec<Symbol> = s
+            .counters
+            .iter()
+            .map(|_| Symbol::fresh(&format!("n{node}k"), Sort::Bv(64), SymbolKind::Counter))
+            .collect();
         let entry: Vec<CVal> = regs.to_vec();
         let fresh = &out.fresh;
         let invariant = |e: Expr| {
@@ -720,7 +731,7 @@ impl SystemBuilder<'_> {
                     Symbol::fresh(&format!("d{node}_{}", v.0), Sort::Bv(w), SymbolKind::Fresh);
                 let total = steps
                     .iter()
-                    .zip(&s.counters)
+                    .zip(&counters)
                     .filter(|(c, _)| **c != 0)
                     .fold(b::bv(w, 0), |acc, (c, &k)| {
                         b::add(acc, b::mul(kappa_as(b::sym(k), w), b::bv(w, *c)))
@@ -738,7 +749,7 @@ impl SystemBuilder<'_> {
         }
         out.links.push(Link {
             outer: d,
-            inner: s.counters.clone(),
+            inner: counters,
             trip,
         });
     }
