@@ -11,7 +11,8 @@
 //!    their inputs.
 //! 2. `prove`: inductive invariants checked as a certificate
 //!    ([`PROVE_SHARE`] of the time left): `true` with the invariants, or
-//!    hands over (it never answers `false`).
+//!    hands over; its bounded model checking answers `false` (replayed
+//!    natively) or `true` when exhaustive.
 //! 3. `navigate`: loop navigation ([`NAVIGATE_SHARE`] of the time left): its
 //!    constraint systems may prove every root chain infeasible before
 //!    execution, and they steer execution through loops towards a target.

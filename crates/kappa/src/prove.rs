@@ -1,15 +1,36 @@
 //! The proof stage as a run (`--mode prove` and the `prove` stage of
 //! `--mode auto`): kappa-prove's outcome as a verdict. It answers `true`
-//! only with invariants its certificate checker accepted, and never `false`.
+//! only with invariants its certificate checker accepted. When no proof is
+//! found it searches error traces by bounded model checking for the rest
+//! of its time, and answers `false` only when the trace's inputs, run by
+//! the interpreter and then natively, reach `reach_error`.
 
-use crate::verify::RunOutcome;
-use kappa_engine::Verdict;
+use crate::verify::{replay_natively, RunOutcome};
+use kappa_engine::{Validation, Verdict};
 use kappa_frontend::Program;
-use kappa_prove::{inductive_invariants, prove, Options, Outcome};
-use std::time::Instant;
+use kappa_prove::bmc::Bmc;
+use kappa_prove::{bounded, inductive_invariants, prove, Options, Outcome};
+use std::time::{Duration, Instant};
 
-/// Runs the proof stage on `prog`, stopping at `deadline`.
+/// Share of the stage's time the first, short bounded model checking
+/// search gets before the proof: bounded loops and shallow errors end
+/// there in milliseconds (measured on the tests/prove/bmc programs).
+pub(crate) const BMC_FIRST_SHARE: u32 = 4;
+
+/// Runs the proof stage on `prog`, stopping at `deadline`: a short bounded
+/// model checking search (a [`BMC_FIRST_SHARE`]th of the time), then the
+/// proof by invariants, then bounded model checking again, deeper, for the
+/// time left ([`find_error`]).
 pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
+    let first_until = deadline.map(|d| {
+        let now = Instant::now();
+        now + d.saturating_duration_since(now) / BMC_FIRST_SHARE
+    });
+    let (from, first_why) = match find_error(prog, 1, first_until) {
+        Searched::Answer(out) => return *out,
+        Searched::NotFound { depth, why } => ((depth * 2).max(1), why),
+        Searched::NotApplicable(why) => (0, why),
+    };
     let (verdict, reason, invariants) = match prove(&prog.module, &Options { deadline }) {
         Outcome::Proved { invariants: inv, k } => {
             let reason = match (inv.len(), k) {
@@ -26,26 +47,137 @@ pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
             let inv = inv.into_iter().map(|i| (i.at, i.c)).collect();
             (Verdict::True, reason, inv)
         }
-        Outcome::Unknown(why) => (Verdict::Unknown, format!("prove: {why}"), vec![]),
+        Outcome::Unknown(why) => {
+            let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
+            let bmc = match from {
+                0 => first_why,
+                _ if out_of_time => first_why,
+                _ => match find_error(prog, from, deadline) {
+                    Searched::Answer(out) => return *out,
+                    Searched::NotFound { why, .. } | Searched::NotApplicable(why) => why,
+                },
+            };
+            (
+                Verdict::Unknown,
+                format!("prove: {why}; bounded model checking: {bmc}"),
+                vec![],
+            )
+        }
         Outcome::NotApplicable(why) => (
             Verdict::Unknown,
             format!("prove: not applicable: {why}"),
             vec![],
         ),
     };
+    outcome(verdict, reason, None, vec![], invariants)
+}
+
+/// What a bounded model checking search ended with.
+pub(crate) enum Searched {
+    /// A verdict: `true` (exhaustive) or `false` (confirmed natively).
+    Answer(Box<RunOutcome>),
+    /// No error trace up to `depth` transitions, or one that was not
+    /// confirmed; why.
+    NotFound { depth: usize, why: String },
+    /// The program cannot be encoded; why.
+    NotApplicable(String),
+}
+
+fn outcome(
+    verdict: Verdict,
+    reason: String,
+    witness: Option<kappa_engine::ErrorWitness>,
+    replays: Vec<String>,
+    invariants: Vec<(String, String)>,
+) -> RunOutcome {
     RunOutcome {
         result: kappa_engine::RunResult {
             verdict,
             reason: Some(reason),
-            witness: None,
+            witness,
             stats: Default::default(),
             tree: None,
             paths: vec![],
             leaves: vec![],
         },
-        replays: vec![],
+        replays,
         earlier_trees: vec![],
         invariants,
+    }
+}
+
+/// Bounded model checking ([`kappa_prove::bounded`]) from depth `from`
+/// until `deadline`: `true` when it is exhaustive (no longer trace); a
+/// trace found is run by the interpreter on its inputs (recording the
+/// witness) and replayed natively: `false` only when both reach
+/// `reach_error`.
+pub(crate) fn find_error(prog: &Program, from: usize, deadline: Option<Instant>) -> Searched {
+    let found = match bounded(&prog.module, from, deadline) {
+        Ok(Bmc::Found(f)) => f,
+        Ok(Bmc::Safe { depth }) => {
+            return Searched::Answer(Box::new(outcome(
+                Verdict::True,
+                format!(
+                    "proved by exhaustive bounded model checking: no run takes more than {depth} step{} between loop headers, and none of those reaches an error (both checked unsatisfiable)",
+                    if depth == 1 { "" } else { "s" }
+                ),
+                None,
+                vec![],
+                vec![],
+            )))
+        }
+        Ok(Bmc::NotFound { depth, why }) => {
+            return Searched::NotFound {
+                depth,
+                why: format!("no error within {depth} steps between loop headers ({why})"),
+            }
+        }
+        Err(why) => return Searched::NotApplicable(format!("not applicable: {why}")),
+    };
+    let not_confirmed = |why: String| Searched::NotFound {
+        depth: found.depth,
+        why: format!(
+            "a trace of {} steps between loop headers to {} {why}",
+            found.depth, found.error
+        ),
+    };
+    let left = deadline.map_or(Duration::from_secs(20), |d| {
+        d.saturating_duration_since(Instant::now())
+    });
+    let run = crate::witness::concrete_run(
+        &prog.module,
+        found.inputs.clone(),
+        left.min(crate::witness::emit::CONCRETE_RUN_TIME),
+        deadline,
+    );
+    let w = match run {
+        Ok(crate::witness::ConcreteEnd::Error(w)) => *w,
+        Ok(crate::witness::ConcreteEnd::Other(why)) => {
+            return not_confirmed(format!("does not run to an error on its inputs ({why})"))
+        }
+        Err(e) => return not_confirmed(format!("could not be run: {e}")),
+    };
+    let mut replays = vec![];
+    match replay_natively(
+        &prog.sources,
+        prog.module.data_model,
+        &w,
+        deadline,
+        &mut replays,
+    ) {
+        Validation::Confirmed => Searched::Answer(Box::new(outcome(
+            Verdict::False,
+            format!(
+                "bounded model checking: a trace of {} step{} between loop headers to {}, run on its inputs and replayed natively",
+                found.depth,
+                if found.depth == 1 { "" } else { "s" },
+                found.error
+            ),
+            Some(w),
+            replays,
+            vec![],
+        ))),
+        Validation::Rejected(why) => not_confirmed(format!("was not confirmed: {why}")),
     }
 }
 

@@ -302,27 +302,7 @@ pub(crate) fn run_interpreter(
     let sources = prog.sources.clone();
     let mut replays = vec![];
     let mut validate = |w: &ErrorWitness| -> Validation {
-        let test = w.test_vector();
-        let limits = Limits {
-            time: Duration::from_secs(10),
-            memory_bytes: 1 << 30,
-            deadline: spec.replay_deadline.map(|d| d + REPLAY_GRACE),
-        };
-        match kappa_replay::replay(&sources, dm, &test, &limits) {
-            Ok(r) => {
-                let ok = r.outcome == Outcome::ReachedError;
-                replays.push(describe_outcome(&r.outcome));
-                if ok {
-                    Validation::Confirmed
-                } else {
-                    Validation::Rejected(format!("native run {}", describe_outcome(&r.outcome)))
-                }
-            }
-            Err(e) => {
-                replays.push(format!("replay failed: {e}"));
-                Validation::Rejected(format!("native replay failed: {e}"))
-            }
-        }
+        replay_natively(&sources, dm, w, spec.replay_deadline, &mut replays)
     };
     let show_progress = std::io::stderr().is_terminal();
     let mut bar: Option<indicatif::ProgressBar> = None;
@@ -359,6 +339,39 @@ pub(crate) fn run_interpreter(
         earlier_trees: vec![],
         invariants: vec![],
     })
+}
+
+/// Replays error witness `w` natively (at most 10 s, not past
+/// `replay_deadline` plus a short grace): `Confirmed` only when the native
+/// run reaches `reach_error`. What the run did is pushed to `replays`.
+pub(crate) fn replay_natively(
+    sources: &[PathBuf],
+    dm: DataModel,
+    w: &ErrorWitness,
+    replay_deadline: Option<Instant>,
+    replays: &mut Vec<String>,
+) -> Validation {
+    let test = w.test_vector();
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory_bytes: 1 << 30,
+        deadline: replay_deadline.map(|d| d + REPLAY_GRACE),
+    };
+    match kappa_replay::replay(sources, dm, &test, &limits) {
+        Ok(r) => {
+            let ok = r.outcome == Outcome::ReachedError;
+            replays.push(describe_outcome(&r.outcome));
+            if ok {
+                Validation::Confirmed
+            } else {
+                Validation::Rejected(format!("native run {}", describe_outcome(&r.outcome)))
+            }
+        }
+        Err(e) => {
+            replays.push(format!("replay failed: {e}"));
+            Validation::Rejected(format!("native replay failed: {e}"))
+        }
+    }
 }
 
 /// Writes what the run that answered asked for (tree, tests) and prints

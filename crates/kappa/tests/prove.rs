@@ -1,15 +1,19 @@
 //! End-to-end: `kappa verify --mode prove` on the invariant-needing
 //! programs of tests/prove. Each states its ground truth (`// expect:`)
-//! and what the proof stage is expected to answer (`// prove: true` or
-//! `unknown`). The stage must never answer `true` on a `false` twin, never
-//! answer `false` at all, and must prove every `// prove: true` program
-//! with one invariant per loop in the JSON report.
+//! and what the proof stage is expected to answer (`// prove: true`,
+//! `false` or `unknown`). The stage must never answer against the ground
+//! truth, must answer every program as its header says, and shows one
+//! invariant per loop in the JSON report of a `true`, unless the `true`
+//! comes from an exhaustive bounded model checking search (its loops are
+//! bounded; the reason says so). Its `false`s come from bounded model
+//! checking, confirmed by a native run (the `tests/prove/bmc_*` programs
+//! have 2^24 to 2^100 paths).
 
 mod common;
 use common::*;
 
 #[test]
-fn the_proof_stage_proves_the_expected_programs_and_no_false_twin() {
+fn the_proof_stage_answers_every_program_as_expected_and_never_wrong() {
     let files = c_files("tests/prove");
     assert!(
         files.len() >= 40,
@@ -23,16 +27,19 @@ fn the_proof_stage_proves_the_expected_programs_and_no_false_twin() {
         let want = header(&src, "prove").expect("// prove: header");
         let v = verify_json(path, 30, &["--mode", "prove"]);
         let got = v["verdict"].as_str().unwrap_or("?");
-        if got == "true" && expect != "true" {
-            return Some(format!("{name}: WRONG true on a {expect} program"));
+        if (got == "true" || got == "false") && expect != got {
+            return Some(format!("{name}: WRONG {got} on a {expect} program"));
         }
-        if got == "false" {
-            return Some(format!("{name}: the proof stage answered false"));
+        if want != got {
+            return Some(format!(
+                "{name}: {got} where {want} was expected: {}",
+                v["reason"]
+            ));
         }
-        if want == "true" && got != "true" {
-            return Some(format!("{name}: not proved: {}", v["reason"]));
-        }
-        if got == "true" {
+        let exhaustive = v["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("exhaustive bounded model checking"));
+        if got == "true" && !exhaustive {
             let inv = v["invariants"].as_array().map_or(0, Vec::len);
             let loops = src.matches("while (").count() + src.matches("for (").count();
             if inv != loops {

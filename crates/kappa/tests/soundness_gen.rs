@@ -85,3 +85,62 @@ fn generated_programs_get_no_wrong_verdict() {
         fails.join("\n\n")
     );
 }
+
+/// Programs of the scalar fragment checked in CI by the proof stage's test.
+const SCALAR_SEEDS: std::ops::Range<u64> = 1000..1080;
+
+/// Issue 18's property: the proof stage (invariants, k-induction, bounded
+/// model checking) never answers wrong on generated programs it can
+/// encode whole (the generator's scalar fragment: loops with input
+/// branches, wrap-around counters, counted progressions, asserts in loop
+/// bodies). It must also answer enough of them for the check to mean
+/// something: at least a third, with both verdicts.
+#[test]
+fn the_proof_stage_gets_no_wrong_verdict_on_generated_scalar_programs() {
+    let kappa = Path::new(env!("CARGO_BIN_EXE_kappa"));
+    let root = tempfile::tempdir().expect("scratch dir");
+    let seeds: Vec<u64> = std::env::var("KAPPA_SOUNDGEN_SCALAR_SEEDS")
+        .ok()
+        .and_then(|s| {
+            let (a, b) = s.split_once("..")?;
+            Some((a.trim().parse().ok()?..b.trim().parse().ok()?).collect())
+        })
+        .unwrap_or_else(|| SCALAR_SEEDS.collect());
+    let prove = SETUPS
+        .iter()
+        .find(|s| s.name == "prove")
+        .expect("a prove setup");
+    let answers = std::sync::Mutex::new((0usize, 0usize, 0usize));
+    let fails = parallel(&seeds, |&s| {
+        let prog = soundgen::gen::generate_scalar(s);
+        let case = soundgen::prepare_program(root.path(), prog, Duration::from_secs(20));
+        if matches!(case.truth, Truth::Discarded(_)) {
+            return None;
+        }
+        let (o, text, _) = soundgen::check(kappa, &case, prove, TIMEOUT);
+        {
+            let mut a = answers.lock().unwrap();
+            a.0 += 1;
+            if o == Outcome::Correct {
+                match case.truth {
+                    Truth::Unreachable => a.1 += 1,
+                    _ => a.2 += 1,
+                }
+            }
+        }
+        matches!(o, Outcome::Wrong | Outcome::Error)
+            .then(|| soundgen::failure(&case, prove, &o, &text))
+    });
+    assert!(
+        fails.is_empty(),
+        "{} wrong verdicts or errors:\n\n{}",
+        fails.len(),
+        fails.join("\n\n")
+    );
+    let (programs, trues, falses) = answers.into_inner().unwrap();
+    eprintln!("proof stage on {programs} scalar programs: {trues} true, {falses} false");
+    assert!(
+        (trues + falses) * 3 >= programs && trues > 0 && falses > 0,
+        "the proof stage answered too few programs for the check to mean something: {trues} true and {falses} false of {programs}"
+    );
+}

@@ -115,14 +115,7 @@ impl<'a> Unroller<'a> {
             };
             hyp[p.from] = b::and(hyp[p.from], h);
         }
-        let mut assigned: Vec<VarId> = sys
-            .paths
-            .iter()
-            .filter(|p| matches!(p.to, End::Cut(_)))
-            .flat_map(|p| p.theta.iter().map(|(v, _)| *v))
-            .collect();
-        assigned.sort();
-        assigned.dedup();
+        let assigned = sys.assigned();
         Unroller {
             sys,
             inv,

@@ -12,7 +12,9 @@
 //!    the candidate atoms Houdini dropped that are k-inductive; its
 //!    certificate (invariants, atoms, `k`) goes through
 //!    [`check::check_k`] (initiation and consecution of the invariants,
-//!    base cases, step case), and the invariants shown are Houdini's.
+//!    base cases, step case), and the invariants shown are Houdini's;
+//! 5. [`bmc`]: bounded model checking from the entry, whose traces are
+//!    candidates for `false` that the caller confirms by running them.
 //!
 //! Queries with unsigned remainders or quotients go to Z3 relaxed first
 //! ([`relax`]: exact on `unsat`, refined on spurious models).
@@ -23,6 +25,7 @@
 //! [`check::check`] accepted (`k` = 1) or that are part of a k-induction
 //! certificate [`check::check_k`] accepted (`k` is `Some`).
 
+pub mod bmc;
 pub mod candidates;
 pub mod cexpr;
 pub mod check;
@@ -164,6 +167,15 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
         }
     }
     Outcome::Unknown(last)
+}
+
+/// Bounded model checking of `m` ([`bmc::search`] from depth `from`)
+/// until `deadline`: a candidate error trace with its inputs, to be
+/// confirmed by running the program, or an exhaustive search (safe);
+/// `Err` with the reason when the system cannot model `m`.
+pub fn bounded(m: &Module, from: usize, deadline: Option<Instant>) -> Result<bmc::Bmc, String> {
+    let sys = system::build(m)?;
+    Ok(bmc::search(&sys, from, deadline))
 }
 
 /// Loop invariants of `m` for a verdict found by another technique (a

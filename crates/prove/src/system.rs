@@ -66,6 +66,10 @@ pub struct Path {
     /// The registers it assigns, with their values at its end (every other
     /// register keeps its state symbol).
     pub theta: Vec<(VarId, Expr)>,
+    /// The symbols of the inputs it reads (`__VERIFIER_nondet_*`), in the
+    /// order the path reads them: a model of a trace gives the program's
+    /// input values in call order ([`crate::bmc`]).
+    pub inputs: Vec<Symbol>,
 }
 
 /// The transition system of `main`.
@@ -114,6 +118,20 @@ impl System {
             .map(|(v, x)| (self.state[v.index()], *x))
             .collect();
         kappa_expr::substitute(e, &|s| map.get(&s).copied())
+    }
+
+    /// The registers some transition (a path between cut points) assigns,
+    /// in order: the ones an unrolling gives a new value per step.
+    pub fn assigned(&self) -> Vec<VarId> {
+        let mut assigned: Vec<VarId> = self
+            .paths
+            .iter()
+            .filter(|p| matches!(p.to, End::Cut(_)))
+            .flat_map(|p| p.theta.iter().map(|(v, _)| *v))
+            .collect();
+        assigned.sort();
+        assigned.dedup();
+        assigned
     }
 
     /// The register whose state symbol is `s`.
@@ -202,6 +220,7 @@ pub fn build(m: &Module) -> Result<System, String> {
             from: i,
             out: vec![],
             on_path: vec![false; f.locs.len()],
+            inputs: vec![],
         };
         let start = sys.cuts[i].loc;
         // at the entry, the scalar globals hold their initial values
@@ -337,6 +356,8 @@ struct Walker<'a> {
     from: usize,
     out: Vec<Path>,
     on_path: Vec<bool>,
+    /// The inputs read on the path being walked, in order.
+    inputs: Vec<Symbol>,
 }
 
 type Theta = FxHashMap<VarId, Expr>;
@@ -350,6 +371,7 @@ impl Walker<'_> {
             to,
             pc: b::and_all(pc.iter().copied()),
             theta: t,
+            inputs: self.inputs.clone(),
         });
     }
 
@@ -376,6 +398,7 @@ impl Walker<'_> {
             let mut theta = theta.clone();
             let mut ub = vec![];
             let mut next = true;
+            let inputs_before = self.inputs.len();
             match &e.instr {
                 Instr::Assign { dst, value } => {
                     let v = self.value(value, &theta, &mut ub)?;
@@ -395,6 +418,7 @@ impl Walker<'_> {
                 Instr::Nondet { dst, ty, .. } => {
                     let s = Symbol::fresh("in", sort_of(*ty), SymbolKind::Fresh);
                     theta.insert(*dst, b::sym(s));
+                    self.inputs.push(s);
                 }
                 Instr::Return(v) => {
                     if let Some(v) = v {
@@ -482,6 +506,7 @@ impl Walker<'_> {
             if next && pc.last().and_then(|c| c.as_bool_const()) != Some(false) {
                 self.walk(e.to, pc, theta, false)?;
             }
+            self.inputs.truncate(inputs_before);
         }
         self.on_path[l.index()] = false;
         Ok(())

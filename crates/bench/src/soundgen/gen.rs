@@ -148,6 +148,8 @@ struct Gen {
     /// Product of the iteration bounds of the enclosing loops.
     work: u64,
     indent: usize,
+    /// Only scalar code in `main` (see [`generate_scalar`]).
+    scalar: bool,
 }
 
 /// Work allowed inside loops (product of loop bounds), so that the ground
@@ -472,8 +474,8 @@ impl Gen {
                     self.line(&format!("{v} = {r}((unsigned)({n}) & 15, {a});"));
                 }
             }
-            19 | 20 if can_loop => self.array_loop(),
-            21 => self.snprintf_count(),
+            19 | 20 if can_loop && !self.scalar => self.array_loop(),
+            21 if !self.scalar => self.snprintf_count(),
             22 if self.exit_handler.is_some() => {
                 let h = self.exit_handler.clone().unwrap_or_default();
                 let c = self.cond0();
@@ -912,6 +914,19 @@ void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(
 
 /// The program of `seed`.
 pub fn generate(seed: u64) -> Program {
+    generate_in(seed, false)
+}
+
+/// The program of `seed` in the scalar fragment: everything in `main`,
+/// integers only (no helpers, recursion, function pointers, structs,
+/// buffers, arrays, `snprintf`, constructors or exit handlers), the
+/// programs the proof stage's transition system encodes whole. A seed gives
+/// another program here than under [`generate`].
+pub fn generate_scalar(seed: u64) -> Program {
+    generate_in(seed, true)
+}
+
+fn generate_in(seed: u64, scalar: bool) -> Program {
     let mut g = Gen {
         rng: Rng::new(seed),
         out: String::new(),
@@ -929,9 +944,15 @@ pub fn generate(seed: u64) -> Program {
         g0: Ty::I32,
         work: 1,
         indent: 0,
+        scalar,
     };
-    writeln!(g.out, "// soundgen seed {seed}").unwrap();
-    g.abs = g.rng.pct(5);
+    writeln!(
+        g.out,
+        "// soundgen seed {seed}{}",
+        if scalar { " (scalar)" } else { "" }
+    )
+    .unwrap();
+    g.abs = !scalar && g.rng.pct(5);
     g.out.push_str(PRELUDE);
     // globals: one mutable scalar read and written by main
     let gty = *g.rng.pick(&ALL_TYS);
@@ -939,23 +960,25 @@ pub fn generate(seed: u64) -> Program {
     writeln!(g.out, "{} g0 = {gval};", gty.c()).unwrap();
     g.g0 = gty;
     let mut dtor = None;
-    if g.rng.pct(12) {
-        g.lifecycle(&mut dtor);
+    if !scalar {
+        if g.rng.pct(12) {
+            g.lifecycle(&mut dtor);
+        }
+        for _ in 0..g.rng.below(3) {
+            g.helper();
+        }
+        if g.rng.pct(35) {
+            g.recursive();
+        }
+        if g.rng.pct(35) {
+            g.fptr_targets();
+        }
+        if g.rng.pct(30) {
+            g.struct_fun();
+            g.has_struct = true;
+        }
+        g.has_buf = g.rng.pct(30);
     }
-    for _ in 0..g.rng.below(3) {
-        g.helper();
-    }
-    if g.rng.pct(35) {
-        g.recursive();
-    }
-    if g.rng.pct(35) {
-        g.fptr_targets();
-    }
-    if g.rng.pct(30) {
-        g.struct_fun();
-        g.has_struct = true;
-    }
-    g.has_buf = g.rng.pct(30);
 
     // inputs: at most 2^17 combinations
     let mut inputs = vec![];

@@ -103,7 +103,13 @@ pub fn scratch(root: &Path, seed: u64) -> PathBuf {
 /// Generates the program of `seed`, writes it under `root` and computes
 /// its ground truth (the native run limited to `limit`).
 pub fn prepare(root: &Path, seed: u64, limit: Duration) -> Case {
-    let prog = gen::generate(seed);
+    prepare_program(root, gen::generate(seed), limit)
+}
+
+/// [`prepare`] for a program already generated (e.g. by
+/// [`gen::generate_scalar`]).
+pub fn prepare_program(root: &Path, prog: Program, limit: Duration) -> Case {
+    let seed = prog.seed;
     let dir = scratch(root, seed);
     let file = dir.join(format!("soundgen_{seed}.c"));
     let start = Instant::now();

@@ -1,0 +1,19 @@
+// expect: false
+// prove: false
+// a 10x10 grid of input choices: 2^100 paths, the count reaches 100 only when every choice is taken
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "prove.c", 3, "reach_error"); }
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+  int x = 0;
+  for (int i = 0; i < 10; i++)
+    for (int j = 0; j < 10; j++)
+      if (__VERIFIER_nondet_bool()) x++;
+  __VERIFIER_assert(x < 100);
+  return 0;
+}
