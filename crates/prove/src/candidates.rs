@@ -157,10 +157,11 @@ impl<'a> Pool<'a> {
     }
 }
 
-/// Whether every symbol of `e` is a state symbol.
+/// Whether every symbol of `e` is the state symbol of a register or a
+/// scalar global (not an object's contents, which no atom speaks of).
 fn over_state(sys: &System, e: Expr) -> bool {
     let (syms, funcs) = kappa_expr::print::free_symbols(&[e]);
-    funcs.is_empty() && syms.iter().all(|s| sys.var_of(*s).is_some())
+    funcs.is_empty() && syms.iter().all(|s| sys.int_var_of(*s).is_some())
 }
 
 /// The conjuncts of `e`.

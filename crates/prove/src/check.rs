@@ -179,10 +179,11 @@ fn well_formed(sys: &System, inv: &[Expr]) -> Result<(), Rejection> {
     Ok(())
 }
 
-/// Whether `es` speak of the registers' state symbols only.
+/// Whether `es` speak of the registers' (and scalar globals') state
+/// symbols only, not of objects' contents.
 fn over_registers(sys: &System, es: &[Expr]) -> bool {
     let (syms, funcs) = kappa_expr::print::free_symbols(es);
-    funcs.is_empty() && syms.iter().all(|s| sys.var_of(*s).is_some())
+    funcs.is_empty() && syms.iter().all(|s| sys.int_var_of(*s).is_some())
 }
 
 /// Initiation and consecution of `inv` on every path between cut points,

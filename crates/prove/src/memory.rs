@@ -4,22 +4,31 @@
 //!   direct operand of whole-object loads and stores of one integer type,
 //!   and whose initializer is an integer) is a state variable like a
 //!   register, starting at its initial value.
-//! - Every other global is read as an unknown value (a fresh symbol per
-//!   load: an over-approximation, so a proof still holds) and its writes
-//!   need not be followed; each access must stay inside the object (an
+//! - Every other global of at most [`MAX_ARRAY_BYTES`] bytes has its
+//!   contents as a state variable too: an SMT array from offsets to bytes
+//!   ([`read`], [`write`]), starting at its initializer ([`initial`]; at
+//!   an arbitrary value when the initializer holds addresses). A load of a
+//!   type that is not a whole number of bytes (a `_Bool`) is an unknown
+//!   value, and a store or memory function the encoding does not follow
+//!   byte by byte makes the whole contents unknown (a fresh array): both
+//!   over-approximations.
+//! - Larger globals are read as unknown values (a fresh symbol per load:
+//!   an over-approximation, so a proof still holds) and their writes need
+//!   not be followed. Each access of any object must stay inside it (an
 //!   access that may leave it, or writes a constant object, is an error
 //!   path, as for the engine).
 //!
 //! - A stack object of `main` of constant size allocated outside every
 //!   loop (so at most once per run, alive until `main` returns) is read
-//!   and written like a non-scalar global; the register holding its
-//!   address stands for its address symbol everywhere.
+//!   and written like a non-scalar global (its contents start arbitrary);
+//!   the register holding its address stands for its address symbol
+//!   everywhere.
 //!
 //! Addresses of objects are symbols (one per object, never state), so an
 //! address is `base + offset` with the offset free of them.
 
 use kappa_expr::build as b;
-use kappa_expr::{BvOp, Expr, Kind, Symbol};
+use kappa_expr::{BvOp, Expr, Kind, Sort, Symbol, SymbolKind};
 use kappa_ir::{GlobalId, InitValue, Instr, Module, Ty, Value};
 
 /// A memory object the system knows: its name, size and kind.
@@ -236,3 +245,74 @@ pub fn out_of_bounds(off: Expr, n: u64, size: u64) -> Expr {
 }
 
 pub use kappa_condition::targets::{mem_call, MemCall};
+
+/// Largest object (bytes) whose contents are a state variable.
+pub const MAX_ARRAY_BYTES: u64 = 4096;
+
+/// Most bytes a memory function may write for the encoding to follow it
+/// byte by byte (beyond, the destination's contents become unknown).
+pub const MAX_COPY_BYTES: u64 = 256;
+
+/// The sort of an object's contents: `pb`-bit offsets to bytes.
+pub fn contents_sort(pb: u32) -> Sort {
+    Sort::Array { index: pb, elem: 8 }
+}
+
+/// A fresh, unknown contents (a havoc).
+pub fn unknown(pb: u32) -> Expr {
+    b::sym(Symbol::fresh("mem", contents_sort(pb), SymbolKind::Fresh))
+}
+
+/// The contents of global `g` when `main` starts: zero bytes overwritten
+/// by its integer initializers; `None` (arbitrary) when it has other
+/// pieces (addresses).
+pub fn initial(g: &kappa_ir::Global, pb: u32) -> Option<Expr> {
+    let mut a = b::const_array(pb, b::bv(8, 0));
+    for (off, piece) in &g.init {
+        let InitValue::Int { bytes, value } = piece else {
+            return None;
+        };
+        for i in 0..*bytes as u64 {
+            let byte = (value >> (8 * i)) & 0xff;
+            if byte != 0 {
+                a = b::store(a, b::bv(pb, (off + i) as u128), b::bv(8, byte));
+            }
+        }
+    }
+    Some(a)
+}
+
+/// The value of type `ty` stored in `n` bytes at offset `off` of contents
+/// `arr` (little-endian); `None` when `ty` is not a whole number of bytes
+/// of at most `n` (the caller reads an unknown value).
+pub fn read(arr: Expr, off: Expr, n: u64, ty: Ty) -> Option<Expr> {
+    let Ty::Int(w) = ty else { return None };
+    if w % 8 != 0 || w as u64 > n * 8 {
+        return None;
+    }
+    let pb = off.width();
+    let byte = |i: u64| b::select(arr, b::add(off, b::bv(pb, i as u128)));
+    let mut v = byte(w as u64 / 8 - 1);
+    for i in (0..w as u64 / 8 - 1).rev() {
+        v = b::concat(v, byte(i));
+    }
+    Some(v)
+}
+
+/// Contents `arr` after storing `v` at offset `off` (little-endian; a
+/// boolean is the byte 0 or 1); `None` when `v` is not a whole number of
+/// bytes (the caller makes the contents unknown).
+pub fn write(arr: Expr, off: Expr, v: Expr) -> Option<Expr> {
+    let v = match v.sort() {
+        Sort::Bool => b::ite(v, b::bv(8, 1), b::bv(8, 0)),
+        Sort::Bv(w) if w % 8 == 0 => v,
+        _ => return None,
+    };
+    let pb = off.width();
+    let mut a = arr;
+    for i in 0..v.width() / 8 {
+        let byte = b::extract(8 * i + 7, 8 * i, v);
+        a = b::store(a, b::add(off, b::bv(pb, i as u128)), byte);
+    }
+    Some(a)
+}

@@ -98,6 +98,10 @@ pub struct System {
     pub objects: Vec<crate::memory::Object>,
     /// The registers holding a stack object's address, with the object.
     pub stack: FxHashMap<VarId, usize>,
+    /// Per memory object (parallel to `objects`), the state variable of
+    /// its contents (an array from offsets to bytes), when they are
+    /// modelled ([`crate::memory`]); it comes after the scalar globals'.
+    pub arrays: Vec<Option<VarId>>,
 }
 
 impl System {
@@ -132,6 +136,13 @@ impl System {
         assigned.sort();
         assigned.dedup();
         assigned
+    }
+
+    /// The state variable of `s` when it is a register or a scalar global
+    /// (not an object's contents): what invariants may speak of.
+    pub fn int_var_of(&self, s: Symbol) -> Option<VarId> {
+        self.var_of(s)
+            .filter(|_| !matches!(s.sort(), Sort::Array { .. }))
     }
 
     /// The register whose state symbol is `s`.
@@ -182,6 +193,20 @@ pub fn build(m: &Module) -> Result<System, String> {
     }
     let pb = m.data_model.pointer_bits();
     let (objects, stack) = crate::memory::objects(m, f, &headers);
+    let mut arrays = vec![None; objects.len()];
+    for (k, o) in objects.iter().enumerate() {
+        let scalar = scalars.iter().any(|sc| sc.global.index() == k);
+        if o.external || scalar || o.size == 0 || o.size > crate::memory::MAX_ARRAY_BYTES {
+            continue;
+        }
+        arrays[k] = Some(VarId(state.len() as u32));
+        state.push(Symbol::fresh(
+            &format!("mem_{}", o.name),
+            crate::memory::contents_sort(pb),
+            SymbolKind::Fresh,
+        ));
+        names.push(format!("#{}", o.name));
+    }
     let addrs = objects
         .iter()
         .map(|o| Symbol::fresh(&format!("&{}", o.name), Sort::Bv(pb), SymbolKind::Fresh))
@@ -211,6 +236,7 @@ pub fn build(m: &Module) -> Result<System, String> {
         addrs,
         objects,
         stack,
+        arrays,
     };
     for i in 0..sys.cuts.len() {
         let mut w = Walker {
@@ -223,11 +249,19 @@ pub fn build(m: &Module) -> Result<System, String> {
             inputs: vec![],
         };
         let start = sys.cuts[i].loc;
-        // at the entry, the scalar globals hold their initial values
+        // at the entry, the scalar globals and the globals' contents hold
+        // their initial values (a stack object's contents are arbitrary)
         let mut theta = FxHashMap::default();
         if i == 0 {
             for (k, sc) in sys.scalars.iter().enumerate() {
                 theta.insert(VarId((f.vars.len() + k) as u32), b::bv(sc.width, sc.init));
+            }
+            for (k, g) in m.globals.iter().enumerate() {
+                if let Some(v) = sys.arrays[k] {
+                    if let Some(init) = crate::memory::initial(g, pb) {
+                        theta.insert(v, init);
+                    }
+                }
             }
         }
         w.walk(start, vec![], theta, true)?;
@@ -362,6 +396,14 @@ struct Walker<'a> {
 
 type Theta = FxHashMap<VarId, Expr>;
 
+/// What a memory access touches.
+enum Access {
+    /// A scalar global, whole: its state variable.
+    Scalar(VarId),
+    /// Object `k` at this offset.
+    Object(usize, Expr),
+}
+
 impl Walker<'_> {
     fn finish(&mut self, to: End, pc: &[Expr], theta: &Theta) {
         let mut t: Vec<(VarId, Expr)> = theta.iter().map(|(v, e)| (*v, *e)).collect();
@@ -433,13 +475,16 @@ impl Walker<'_> {
                 }
                 Instr::Load { dst, addr, ty } => {
                     let a = self.value(addr, &theta, &mut ub)?;
-                    let v = match self.access(a, ty.store_bytes() as u64, false, &at, &mut ub)? {
-                        Some(g) => theta
-                            .get(&g)
-                            .copied()
-                            .unwrap_or_else(|| b::sym(self.sys.state[g.index()])),
-                        None => b::sym(Symbol::fresh("load", sort_of(*ty), SymbolKind::Fresh)),
+                    let n = ty.store_bytes() as u64;
+                    let v = match self.access(a, n, false, &at, &mut ub)? {
+                        Access::Scalar(g) => Some(self.current(g, &theta)),
+                        Access::Object(k, off) => self.sys.arrays[k].and_then(|c| {
+                            crate::memory::read(self.current(c, &theta), off, n, *ty)
+                        }),
                     };
+                    let v = v.unwrap_or_else(|| {
+                        b::sym(Symbol::fresh("load", sort_of(*ty), SymbolKind::Fresh))
+                    });
                     theta.insert(*dst, v);
                 }
                 Instr::Store { addr, value } => {
@@ -449,8 +494,18 @@ impl Walker<'_> {
                         Sort::Bv(w) => w.div_ceil(8) as u64,
                         _ => 1,
                     };
-                    if let Some(g) = self.access(a, n, true, &at, &mut ub)? {
-                        theta.insert(g, v);
+                    match self.access(a, n, true, &at, &mut ub)? {
+                        Access::Scalar(g) => {
+                            theta.insert(g, v);
+                        }
+                        Access::Object(k, off) => {
+                            if let Some(c) = self.sys.arrays[k] {
+                                let pb = off.width();
+                                let after = crate::memory::write(self.current(c, &theta), off, v)
+                                    .unwrap_or_else(|| crate::memory::unknown(pb));
+                                theta.insert(c, after);
+                            }
+                        }
                     }
                 }
                 Instr::Alloca { dst, .. } => {
@@ -484,7 +539,7 @@ impl Walker<'_> {
                         return Err(format!("{name} of a variable length at {at}"));
                     };
                     if n > 0 {
-                        self.mem_call(kind, &vals, n, &at, &mut ub)?;
+                        self.mem_call(kind, &vals, n, &at, &mut ub, &mut theta)?;
                     }
                     if let Some(d) = dst {
                         // (the memory functions return their first argument)
@@ -514,8 +569,9 @@ impl Walker<'_> {
 
     /// The failure conditions of a memory function writing `n` bytes at
     /// `args[0]` (and reading them at `args[1]`; for `memcpy` the two may
-    /// not overlap within one object). Its writes need no following:
-    /// the objects it may touch are never scalars, whose reads are unknown.
+    /// not overlap within one object), and its effect on the destination's
+    /// contents when they are modelled: byte by byte up to
+    /// [`crate::memory::MAX_COPY_BYTES`] from a known source, else unknown.
     fn mem_call(
         &self,
         kind: crate::memory::MemCall,
@@ -523,14 +579,21 @@ impl Walker<'_> {
         n: u64,
         at: &str,
         ub: &mut Vec<Expr>,
+        theta: &mut Theta,
     ) -> Result<(), String> {
         use crate::memory::MemCall;
-        if self.access(args[0], n, true, at, ub)?.is_some() {
-            return Err(format!("a memory function on a scalar at {at}"));
-        }
-        if kind != MemCall::Set && self.access(args[1], n, false, at, ub)?.is_some() {
-            return Err(format!("a memory function on a scalar at {at}"));
-        }
+        let on_scalar = || format!("a memory function on a scalar at {at}");
+        let Access::Object(dk, doff) = self.access(args[0], n, true, at, ub)? else {
+            return Err(on_scalar());
+        };
+        let src = if kind == MemCall::Set {
+            None
+        } else {
+            let Access::Object(sk, soff) = self.access(args[1], n, false, at, ub)? else {
+                return Err(on_scalar());
+            };
+            Some((sk, soff))
+        };
         if kind == MemCall::Copy {
             let split = |a| crate::memory::split(a, &self.sys.addrs);
             if let (Some((x, dx)), Some((y, dy))) = (split(args[0]), split(args[1])) {
@@ -542,13 +605,57 @@ impl Walker<'_> {
                 }
             }
         }
+        let Some(c) = self.sys.arrays[dk] else {
+            return Ok(());
+        };
+        let pb = doff.width();
+        let at_off = |off: Expr, i: u64| b::add(off, b::bv(pb, i as u128));
+        let bytes: Option<Vec<Expr>> = if n > crate::memory::MAX_COPY_BYTES {
+            None
+        } else {
+            match src {
+                None => {
+                    let v = args[1];
+                    let byte = match v.sort() {
+                        Sort::Bool => b::ite(v, b::bv(8, 1), b::bv(8, 0)),
+                        Sort::Bv(w) if w >= 8 => b::extract(7, 0, v),
+                        Sort::Bv(_) => b::zext(v, 8),
+                        _ => return Err(format!("memset of a non-integer at {at}")),
+                    };
+                    Some(vec![byte; n as usize])
+                }
+                // (all bytes read before any is written: memmove's meaning)
+                Some((sk, soff)) => self.sys.arrays[sk].map(|sc| {
+                    let from = self.current(sc, theta);
+                    (0..n).map(|i| b::select(from, at_off(soff, i))).collect()
+                }),
+            }
+        };
+        let after = match bytes {
+            Some(bytes) => bytes
+                .into_iter()
+                .enumerate()
+                .fold(self.current(c, theta), |a, (i, byte)| {
+                    b::store(a, at_off(doff, i as u64), byte)
+                }),
+            None => crate::memory::unknown(pb),
+        };
+        theta.insert(c, after);
         Ok(())
     }
 
+    /// The value of state variable `v` under θ.
+    fn current(&self, v: VarId, theta: &Theta) -> Expr {
+        theta
+            .get(&v)
+            .copied()
+            .unwrap_or_else(|| b::sym(self.sys.state[v.index()]))
+    }
+
     /// An access of `n` bytes at address `a`: the scalar global's state
-    /// variable it reads or writes whole, or `None` for an access inside
-    /// another global (its failure condition goes to `ub`). An address
-    /// that is not `global + offset` cannot be modelled.
+    /// variable it reads or writes whole, or the object and offset of an
+    /// access inside another object (its failure condition goes to `ub`).
+    /// An address that is not `object + offset` cannot be modelled.
     fn access(
         &self,
         a: Expr,
@@ -556,7 +663,7 @@ impl Walker<'_> {
         write: bool,
         at: &str,
         ub: &mut Vec<Expr>,
-    ) -> Result<Option<VarId>, String> {
+    ) -> Result<Access, String> {
         let Some((g, off)) = crate::memory::split(a, &self.sys.addrs) else {
             return Err(format!(
                 "memory access at {at} through a pointer (only globals are modelled)"
@@ -564,7 +671,7 @@ impl Walker<'_> {
         };
         if let Some(k) = self.sys.scalars.iter().position(|s| s.global.index() == g) {
             if off.as_bv_const() == Some(0) && n * 8 == self.sys.scalars[k].width as u64 {
-                return Ok(Some(VarId((self.f.vars.len() + k) as u32)));
+                return Ok(Access::Scalar(VarId((self.f.vars.len() + k) as u32)));
             }
         }
         let obj = &self.sys.objects[g];
@@ -576,7 +683,7 @@ impl Walker<'_> {
         } else {
             ub.push(crate::memory::out_of_bounds(off, n, obj.size));
         }
-        Ok(None)
+        Ok(Access::Object(g, off))
     }
 
     /// The value of `v` under θ; the undefined-behaviour conditions of its

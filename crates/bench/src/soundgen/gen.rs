@@ -474,7 +474,7 @@ impl Gen {
                     self.line(&format!("{v} = {r}((unsigned)({n}) & 15, {a});"));
                 }
             }
-            19 | 20 if can_loop && !self.scalar => self.array_loop(),
+            19 | 20 if can_loop => self.array_loop(),
             21 if !self.scalar => self.snprintf_count(),
             22 if self.exit_handler.is_some() => {
                 let h = self.exit_handler.clone().unwrap_or_default();
@@ -918,9 +918,10 @@ pub fn generate(seed: u64) -> Program {
 }
 
 /// The program of `seed` in the scalar fragment: everything in `main`,
-/// integers only (no helpers, recursion, function pointers, structs,
-/// buffers, arrays, `snprintf`, constructors or exit handlers), the
-/// programs the proof stage's transition system encodes whole. A seed gives
+/// integers and arrays filled and read in loops (no helpers, recursion,
+/// function pointers, structs, buffers, `snprintf`, constructors or exit
+/// handlers), the programs the proof stage's transition system encodes
+/// whole (but for arrays on the heap). A seed gives
 /// another program here than under [`generate`].
 pub fn generate_scalar(seed: u64) -> Program {
     generate_in(seed, true)
