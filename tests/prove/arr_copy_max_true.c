@@ -11,11 +11,11 @@ extern _Bool __VERIFIER_nondet_bool(void);
 void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
 extern void *memcpy(void *, const void *, unsigned long);
 int main(void) {
-  int src[8], dst[8];
-  for (int i = 0; i < 8; i++) src[i] = __VERIFIER_nondet_int();
+  int src[4], dst[4];
+  for (int i = 0; i < 4; i++) src[i] = __VERIFIER_nondet_int();
   memcpy(dst, src, sizeof dst);
   int m = dst[0];
-  for (int i = 1; i < 8; i++) if (dst[i] > m) m = dst[i];
-  for (int i = 0; i < 8; i++) __VERIFIER_assert(src[i] <= m);
+  for (int i = 1; i < 4; i++) if (dst[i] > m) m = dst[i];
+  for (int i = 0; i < 4; i++) __VERIFIER_assert(src[i] <= m);
   return 0;
 }

@@ -226,6 +226,7 @@ pub fn build(m: &Module) -> Result<System, String> {
             vars,
         });
     }
+    let inlinable = inlinable(m);
     let mut sys = System {
         func: fid,
         state,
@@ -247,6 +248,7 @@ pub fn build(m: &Module) -> Result<System, String> {
             out: vec![],
             on_path: vec![false; f.locs.len()],
             inputs: vec![],
+            inlinable: &inlinable,
         };
         let start = sys.cuts[i].loc;
         // at the entry, the scalar globals and the globals' contents hold
@@ -264,7 +266,7 @@ pub fn build(m: &Module) -> Result<System, String> {
                 }
             }
         }
-        w.walk(start, vec![], theta, true)?;
+        w.walk(start, vec![], theta, vec![], true)?;
         let found = w.out;
         sys.paths.extend(found);
         if sys.paths.len() > MAX_PATHS {
@@ -392,6 +394,69 @@ struct Walker<'a> {
     on_path: Vec<bool>,
     /// The inputs read on the path being walked, in order.
     inputs: Vec<Symbol>,
+    /// Per function of the module, whether a call of it is walked
+    /// through ([`inlinable`]).
+    inlinable: &'a [bool],
+}
+
+/// Deepest nesting of walked-through calls.
+pub const MAX_CALL_DEPTH: usize = 8;
+
+/// A call being walked through: the callee's registers, and where the
+/// caller continues.
+#[derive(Clone)]
+struct Frame {
+    func: FuncId,
+    locals: FxHashMap<VarId, Expr>,
+    ret_to: Loc,
+    dst: Option<VarId>,
+}
+
+/// Per function of `m`: whether a call of it is walked through as part of
+/// the caller's path: defined, neither variadic nor taking aggregates by
+/// value, without loops, and on no cycle of direct calls (so every walk
+/// through it ends).
+fn inlinable(m: &Module) -> Vec<bool> {
+    let n = m.functions.len();
+    let callees: Vec<Vec<usize>> = m
+        .functions
+        .iter()
+        .map(|f| {
+            f.edges
+                .iter()
+                .filter_map(|e| match &e.instr {
+                    Instr::Call {
+                        callee: kappa_ir::Callee::Direct(g),
+                        ..
+                    } => Some(g.index()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    let reaches_itself = |g: usize| {
+        let mut seen = vec![false; n];
+        let mut stack = callees[g].clone();
+        while let Some(h) = stack.pop() {
+            if h == g {
+                return true;
+            }
+            if !std::mem::replace(&mut seen[h], true) {
+                stack.extend(callees[h].iter().copied());
+            }
+        }
+        false
+    };
+    (0..n)
+        .map(|g| {
+            let f = &m.functions[g];
+            f.defined
+                && !f.variadic
+                && f.byval.is_empty()
+                && kappa_loops::loop_headers(f).is_empty()
+                && !reaches_itself(g)
+        })
+        .collect()
 }
 
 type Theta = FxHashMap<VarId, Expr>;
@@ -417,9 +482,19 @@ impl Walker<'_> {
         });
     }
 
-    /// Follows every edge out of `l` (`first`: `l` is the starting cut).
-    fn walk(&mut self, l: Loc, pc: Vec<Expr>, theta: Theta, first: bool) -> Result<(), String> {
-        if !first {
+    /// Follows every edge out of `l` (`first`: `l` is the starting cut)
+    /// in the function of the innermost of `frames` (`main` when there is
+    /// none).
+    fn walk(
+        &mut self,
+        l: Loc,
+        pc: Vec<Expr>,
+        theta: Theta,
+        frames: Vec<Frame>,
+        first: bool,
+    ) -> Result<(), String> {
+        let in_main = frames.is_empty();
+        if !first && in_main {
             if let Some(c) = self.sys.cut_at(l) {
                 self.finish(End::Cut(c), &pc, &theta);
                 return Ok(());
@@ -428,45 +503,72 @@ impl Walker<'_> {
         if self.out.len() > MAX_PATHS {
             return Err(format!("more than {MAX_PATHS} paths between cut points"));
         }
-        if std::mem::replace(&mut self.on_path[l.index()], true) {
+        // (a callee has no cycle: it is walked through only without loops)
+        if in_main && std::mem::replace(&mut self.on_path[l.index()], true) {
             return Err("a cycle without a loop header (irreducible control flow)".into());
         }
-        let f = self.f;
+        let f = frames.last().map_or(self.f, |fr| self.m.func(fr.func));
         for &eid in &f.succs[l.index()] {
             let e = &f.edges[eid.index()];
             let at = self.m.describe(e.src);
             let before = pc.clone();
             let mut pc = pc.clone();
             let mut theta = theta.clone();
+            let mut frames = frames.clone();
             let mut ub = vec![];
             let mut next = true;
             let inputs_before = self.inputs.len();
+            // a register of the function being walked gets a value
+            let set = |theta: &mut Theta, frames: &mut Vec<Frame>, d: VarId, v: Expr| match frames
+                .last_mut()
+            {
+                Some(fr) => {
+                    fr.locals.insert(d, v);
+                }
+                None => {
+                    theta.insert(d, v);
+                }
+            };
             match &e.instr {
                 Instr::Assign { dst, value } => {
-                    let v = self.value(value, &theta, &mut ub)?;
-                    theta.insert(*dst, v);
+                    let v = self.value(value, &theta, frames.last(), &mut ub)?;
+                    set(&mut theta, &mut frames, *dst, v);
                 }
                 Instr::Assume(c) => {
-                    let v = self.value(c, &theta, &mut ub)?;
+                    let v = self.value(c, &theta, frames.last(), &mut ub)?;
                     pc.push(v);
                 }
                 Instr::Phi(ms) => {
                     let mut vals = vec![];
                     for (d, v) in ms {
-                        vals.push((*d, self.value(v, &theta, &mut ub)?));
+                        vals.push((*d, self.value(v, &theta, frames.last(), &mut ub)?));
                     }
-                    theta.extend(vals);
+                    for (d, v) in vals {
+                        set(&mut theta, &mut frames, d, v);
+                    }
                 }
                 Instr::Nondet { dst, ty, .. } => {
                     let s = Symbol::fresh("in", sort_of(*ty), SymbolKind::Fresh);
-                    theta.insert(*dst, b::sym(s));
+                    set(&mut theta, &mut frames, *dst, b::sym(s));
                     self.inputs.push(s);
                 }
                 Instr::Return(v) => {
-                    if let Some(v) = v {
-                        self.value(v, &theta, &mut ub)?;
-                    }
+                    let r = match v {
+                        Some(v) => Some(self.value(v, &theta, frames.last(), &mut ub)?),
+                        None => None,
+                    };
                     next = false;
+                    if let Some(fr) = frames.pop() {
+                        // back in the caller, after the call
+                        if let (Some(d), Some(r)) = (fr.dst, r) {
+                            set(&mut theta, &mut frames, d, r);
+                        }
+                        if ub.is_empty() {
+                            self.walk(fr.ret_to, pc.clone(), theta.clone(), frames.clone(), false)?;
+                        } else {
+                            return Err(format!("a return value that may fail at {at}"));
+                        }
+                    }
                 }
                 Instr::Halt => next = false,
                 Instr::Error => {
@@ -474,7 +576,7 @@ impl Walker<'_> {
                     next = false;
                 }
                 Instr::Load { dst, addr, ty } => {
-                    let a = self.value(addr, &theta, &mut ub)?;
+                    let a = self.value(addr, &theta, frames.last(), &mut ub)?;
                     let n = ty.store_bytes() as u64;
                     let v = match self.access(a, n, false, &at, &mut ub)? {
                         Access::Scalar(g) => Some(self.current(g, &theta)),
@@ -485,11 +587,11 @@ impl Walker<'_> {
                     let v = v.unwrap_or_else(|| {
                         b::sym(Symbol::fresh("load", sort_of(*ty), SymbolKind::Fresh))
                     });
-                    theta.insert(*dst, v);
+                    set(&mut theta, &mut frames, *dst, v);
                 }
                 Instr::Store { addr, value } => {
-                    let a = self.value(addr, &theta, &mut ub)?;
-                    let v = self.value(value, &theta, &mut ub)?;
+                    let a = self.value(addr, &theta, frames.last(), &mut ub)?;
+                    let v = self.value(value, &theta, frames.last(), &mut ub)?;
                     let n = match v.sort() {
                         Sort::Bv(w) => w.div_ceil(8) as u64,
                         _ => 1,
@@ -509,11 +611,38 @@ impl Walker<'_> {
                     }
                 }
                 Instr::Alloca { dst, .. } => {
-                    if !self.sys.stack.contains_key(dst) {
+                    if !in_main || !self.sys.stack.contains_key(dst) {
                         return Err(format!(
                             "stack object at {at} of a variable size or in a loop (not modelled)"
                         ));
                     }
+                }
+                Instr::Call {
+                    callee: kappa_ir::Callee::Direct(g),
+                    args,
+                    dst,
+                } if self.inlinable[g.index()] => {
+                    // walked through: the callee's paths continue the caller's
+                    let gf = self.m.func(*g);
+                    if frames.len() >= MAX_CALL_DEPTH || gf.params.len() != args.len() {
+                        return Err(format!("call of {} at {at}", gf.name));
+                    }
+                    let mut locals = FxHashMap::default();
+                    for (p, a) in gf.params.iter().zip(args) {
+                        locals.insert(*p, self.value(a, &theta, frames.last(), &mut ub)?);
+                    }
+                    if !ub.is_empty() {
+                        return Err(format!("an argument that may fail at {at}"));
+                    }
+                    let mut inner = frames.clone();
+                    inner.push(Frame {
+                        func: *g,
+                        locals,
+                        ret_to: e.to,
+                        dst: *dst,
+                    });
+                    self.walk(gf.entry, pc.clone(), theta.clone(), inner, false)?;
+                    next = false;
                 }
                 Instr::Call { callee, args, dst } => {
                     let name = match callee {
@@ -533,7 +662,7 @@ impl Walker<'_> {
                     };
                     let mut vals = vec![];
                     for a in args {
-                        vals.push(self.value(a, &theta, &mut ub)?);
+                        vals.push(self.value(a, &theta, frames.last(), &mut ub)?);
                     }
                     let Some(n) = vals[2].as_bv_const().and_then(|n| u64::try_from(n).ok()) else {
                         return Err(format!("{name} of a variable length at {at}"));
@@ -543,7 +672,7 @@ impl Walker<'_> {
                     }
                     if let Some(d) = dst {
                         // (the memory functions return their first argument)
-                        theta.insert(*d, vals[0]);
+                        set(&mut theta, &mut frames, *d, vals[0]);
                     }
                 }
                 Instr::Unsupported(what) => return Err(format!("unsupported: {what} at {at}")),
@@ -559,11 +688,13 @@ impl Walker<'_> {
                 );
             }
             if next && pc.last().and_then(|c| c.as_bool_const()) != Some(false) {
-                self.walk(e.to, pc, theta, false)?;
+                self.walk(e.to, pc, theta, frames, false)?;
             }
             self.inputs.truncate(inputs_before);
         }
-        self.on_path[l.index()] = false;
+        if in_main {
+            self.on_path[l.index()] = false;
+        }
         Ok(())
     }
 
@@ -688,11 +819,23 @@ impl Walker<'_> {
 
     /// The value of `v` under θ; the undefined-behaviour conditions of its
     /// operations go to `ub`.
-    fn value(&self, v: &Value, th: &Theta, ub: &mut Vec<Expr>) -> Result<Expr, String> {
+    fn value(
+        &self,
+        v: &Value,
+        th: &Theta,
+        frame: Option<&Frame>,
+        ub: &mut Vec<Expr>,
+    ) -> Result<Expr, String> {
         Ok(match v {
-            Value::Var(x) => match self.sys.stack.get(x) {
-                Some(&o) => b::sym(self.sys.addrs[o]),
-                None => th
+            Value::Var(x) => match (frame, self.sys.stack.get(x)) {
+                (Some(fr), _) => fr.locals.get(x).copied().ok_or_else(|| {
+                    format!(
+                        "a register of {} read before it is set",
+                        self.m.func(fr.func).name
+                    )
+                })?,
+                (None, Some(&o)) => b::sym(self.sys.addrs[o]),
+                (None, None) => th
                     .get(x)
                     .copied()
                     .unwrap_or_else(|| b::sym(self.sys.state[x.index()])),
@@ -705,7 +848,7 @@ impl Walker<'_> {
             Value::FuncAddr(_) => return Err("the address of a function".into()),
             Value::Undef(ty) => b::sym(Symbol::fresh("undef", sort_of(*ty), SymbolKind::Fresh)),
             Value::Not(a) => {
-                let x = self.value(a, th, ub)?;
+                let x = self.value(a, th, frame, ub)?;
                 if x.sort() == Sort::Bool {
                     b::not(x)
                 } else {
@@ -713,8 +856,8 @@ impl Walker<'_> {
                 }
             }
             Value::Binary { op, lhs, rhs, .. } => {
-                let x = self.value(lhs, th, ub)?;
-                let y = self.value(rhs, th, ub)?;
+                let x = self.value(lhs, th, frame, ub)?;
+                let y = self.value(rhs, th, frame, ub)?;
                 if x.sort() == Sort::Bool {
                     match op {
                         kappa_ir::BinOp::And => b::and(x, y),
@@ -728,20 +871,20 @@ impl Walker<'_> {
                 }
             }
             Value::Cmp { op, lhs, rhs } => {
-                let x = self.value(lhs, th, ub)?;
-                let y = self.value(rhs, th, ub)?;
+                let x = self.value(lhs, th, frame, ub)?;
+                let y = self.value(rhs, th, frame, ub)?;
                 sem::cmp(*op, x, y)
             }
             Value::Cast { op, to, arg } => {
-                let x = self.value(arg, th, ub)?;
+                let x = self.value(arg, th, frame, ub)?;
                 sem::cast(*op, *to, x).ok_or("a cast of an array")?
             }
             Value::Select {
                 cond, then, else_, ..
             } => {
-                let c = self.value(cond, th, ub)?;
-                let t = self.value(then, th, ub)?;
-                let e = self.value(else_, th, ub)?;
+                let c = self.value(cond, th, frame, ub)?;
+                let t = self.value(then, th, frame, ub)?;
+                let e = self.value(else_, th, frame, ub)?;
                 b::ite(c, t, e)
             }
         })

@@ -917,11 +917,11 @@ pub fn generate(seed: u64) -> Program {
     generate_in(seed, false)
 }
 
-/// The program of `seed` in the scalar fragment: everything in `main`,
-/// integers and arrays filled and read in loops (no helpers, recursion,
+/// The program of `seed` in the scalar fragment: integers and arrays
+/// filled and read in loops, in `main` and pure helpers (no recursion,
 /// function pointers, structs, buffers, `snprintf`, constructors or exit
 /// handlers), the programs the proof stage's transition system encodes
-/// whole (but for arrays on the heap). A seed gives
+/// whole (but for arrays on the heap and helpers with loops). A seed gives
 /// another program here than under [`generate`].
 pub fn generate_scalar(seed: u64) -> Program {
     generate_in(seed, true)
@@ -961,13 +961,13 @@ fn generate_in(seed: u64, scalar: bool) -> Program {
     writeln!(g.out, "{} g0 = {gval};", gty.c()).unwrap();
     g.g0 = gty;
     let mut dtor = None;
+    if !scalar && g.rng.pct(12) {
+        g.lifecycle(&mut dtor);
+    }
+    for _ in 0..g.rng.below(3) {
+        g.helper();
+    }
     if !scalar {
-        if g.rng.pct(12) {
-            g.lifecycle(&mut dtor);
-        }
-        for _ in 0..g.rng.below(3) {
-            g.helper();
-        }
         if g.rng.pct(35) {
             g.recursive();
         }
