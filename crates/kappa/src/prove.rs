@@ -13,26 +13,38 @@ use kappa_prove::{bounded, inductive_invariants, prove, Options, Outcome};
 use std::time::{Duration, Instant};
 
 /// Share of the stage's time the first, short bounded model checking
-/// search gets before the proof: bounded loops and shallow errors end
-/// there in milliseconds (measured on the tests/prove/bmc programs).
+/// search gets before the proof (at most [`BMC_FIRST_MAX`]): bounded loops
+/// and shallow errors end there in milliseconds (measured on the
+/// tests/prove/bmc programs).
 pub(crate) const BMC_FIRST_SHARE: u32 = 4;
 
+/// Most time of the first bounded model checking search: on unbounded
+/// loops it cannot end, and the proof by invariants (0.2-3 s on
+/// tests/prove) should not wait for it.
+pub(crate) const BMC_FIRST_MAX: Duration = Duration::from_secs(1);
+
 /// Runs the proof stage on `prog`, stopping at `deadline`: a short bounded
-/// model checking search (a [`BMC_FIRST_SHARE`]th of the time), then the
+/// model checking search (a [`BMC_FIRST_SHARE`]th of the time, at most
+/// [`BMC_FIRST_MAX`]), then the
 /// proof by invariants, then bounded model checking again, deeper, for the
 /// time left ([`find_error`]).
 pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
-    let first_until = deadline.map(|d| {
-        let now = Instant::now();
-        now + d.saturating_duration_since(now) / BMC_FIRST_SHARE
+    let now = Instant::now();
+    let first = deadline.map_or(BMC_FIRST_MAX, |d| {
+        (d.saturating_duration_since(now) / BMC_FIRST_SHARE).min(BMC_FIRST_MAX)
     });
+    let first_until = Some(now + first);
     let (from, first_why) = match find_error(prog, 1, first_until) {
         Searched::Answer(out) => return *out,
         Searched::NotFound { depth, why } => ((depth * 2).max(1), why),
         Searched::NotApplicable(why) => (0, why),
     };
     let (verdict, reason, invariants) = match prove(&prog.module, &Options { deadline }) {
-        Outcome::Proved { invariants: inv, k } => {
+        Outcome::Proved {
+            invariants: inv,
+            summaries,
+            k,
+        } => {
             let reason = match (inv.len(), k) {
                 (0, _) => "proved: no loop; every error path is infeasible (checked)".to_string(),
                 (n, None) => format!(
@@ -45,7 +57,7 @@ pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
                 ),
             };
             let inv = inv.into_iter().map(|i| (i.at, i.c)).collect();
-            (Verdict::True, reason, inv)
+            (Verdict::True, with_summaries(reason, &summaries), inv)
         }
         Outcome::Unknown(why) => {
             let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
@@ -70,6 +82,18 @@ pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
         ),
     };
     outcome(verdict, reason, None, vec![], invariants)
+}
+
+/// `reason`, and the checked summaries of recursive functions it used.
+fn with_summaries(reason: String, summaries: &[String]) -> String {
+    if summaries.is_empty() {
+        return reason;
+    }
+    format!(
+        "{reason}; with the summar{} of recursive functions, checked (every return satisfies it, no error inside): {}",
+        if summaries.len() == 1 { "y" } else { "ies" },
+        summaries.join("; ")
+    )
 }
 
 /// What a bounded model checking search ended with.
@@ -113,20 +137,20 @@ fn outcome(
 /// `reach_error`.
 pub(crate) fn find_error(prog: &Program, from: usize, deadline: Option<Instant>) -> Searched {
     let found = match bounded(&prog.module, from, deadline) {
-        Ok(Bmc::Found(f)) => f,
-        Ok(Bmc::Safe { depth }) => {
+        Ok((Bmc::Found(f), _)) => f,
+        Ok((Bmc::Safe { depth }, summaries)) => {
             return Searched::Answer(Box::new(outcome(
                 Verdict::True,
-                format!(
+                with_summaries(format!(
                     "proved by exhaustive bounded model checking: no run takes more than {depth} step{} between loop headers, and none of those reaches an error (both checked unsatisfiable)",
                     if depth == 1 { "" } else { "s" }
-                ),
+                ), &summaries),
                 None,
                 vec![],
                 vec![],
             )))
         }
-        Ok(Bmc::NotFound { depth, why }) => {
+        Ok((Bmc::NotFound { depth, why }, _)) => {
             return Searched::NotFound {
                 depth,
                 why: format!("no error within {depth} steps between loop headers ({why})"),

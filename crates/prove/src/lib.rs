@@ -35,6 +35,7 @@ pub mod kind;
 pub mod memory;
 pub mod poly;
 pub mod relax;
+pub mod summary;
 pub mod system;
 
 use kappa_expr::build as b;
@@ -72,6 +73,9 @@ pub enum Outcome {
     Proved {
         /// The invariants (Houdini's; minimized when they are safe alone).
         invariants: Vec<Invariant>,
+        /// The checked summaries of the recursive functions the proof used
+        /// ([`describe_summaries`]).
+        summaries: Vec<String>,
         /// `None` when the invariants are a safe inductive invariant by
         /// themselves, else the `k` of the checked k-induction proof they
         /// strengthen ([`kind`]; `k` may be 1: the property, assumed at
@@ -86,7 +90,7 @@ pub enum Outcome {
 
 /// Tries to prove `m` safe (no `reach_error`, no undefined behaviour).
 pub fn prove(m: &Module, opts: &Options) -> Outcome {
-    let sys = match system::build(m) {
+    let sys = match system::build_within(m, opts.deadline) {
         Ok(s) => s,
         Err(why) => return Outcome::NotApplicable(why),
     };
@@ -141,6 +145,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
                 let inv = minimize(&sys, kept, inv, opts.deadline);
                 return Outcome::Proved {
                     invariants: invariants(m, &sys, &inv),
+                    summaries: describe_summaries(m, &sys),
                     k: None,
                 };
             }
@@ -160,6 +165,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
             Ok(k) => {
                 return Outcome::Proved {
                     invariants: invariants(m, &sys, &inv),
+                    summaries: describe_summaries(m, &sys),
                     k: Some(k),
                 }
             }
@@ -173,9 +179,43 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
 /// until `deadline`: a candidate error trace with its inputs, to be
 /// confirmed by running the program, or an exhaustive search (safe);
 /// `Err` with the reason when the system cannot model `m`.
-pub fn bounded(m: &Module, from: usize, deadline: Option<Instant>) -> Result<bmc::Bmc, String> {
-    let sys = system::build(m)?;
-    Ok(bmc::search(&sys, from, deadline))
+/// The checked summaries of recursive functions the system uses are
+/// returned beside ([`describe_summaries`]).
+pub fn bounded(
+    m: &Module,
+    from: usize,
+    deadline: Option<Instant>,
+) -> Result<(bmc::Bmc, Vec<String>), String> {
+    let sys = system::build_within(m, deadline)?;
+    Ok((
+        bmc::search(&sys, from, deadline),
+        describe_summaries(m, &sys),
+    ))
+}
+
+/// The summaries of `sys` as `f(n): C expression` over the parameters'
+/// names and `\result` (ACSL's name for the result).
+pub fn describe_summaries(m: &Module, sys: &system::System) -> Vec<String> {
+    sys.summaries
+        .iter()
+        .map(|s| {
+            let f = m.func(s.func);
+            let mut names: Vec<String> = f
+                .params
+                .iter()
+                .map(|p| f.vars[p.index()].name.trim_start_matches('%').to_string())
+                .collect();
+            names.push("\\result".into());
+            let mut syms = s.params.clone();
+            syms.push(s.ret);
+            format!(
+                "{}({}): {}",
+                f.name,
+                names[..names.len() - 1].join(", "),
+                cexpr::to_c(s.relation, &names, &syms)
+            )
+        })
+        .collect()
 }
 
 /// Loop invariants of `m` for a verdict found by another technique (a
@@ -188,7 +228,7 @@ pub fn bounded(m: &Module, from: usize, deadline: Option<Instant>) -> Result<bmc
 /// the program cannot be encoded, the search or the check does not finish
 /// by `opts.deadline`, or no header keeps an atom.
 pub fn inductive_invariants(m: &Module, opts: &Options) -> Option<Vec<Invariant>> {
-    let sys = system::build(m).ok()?;
+    let sys = system::build_within(m, opts.deadline).ok()?;
     let cands: Vec<Vec<Expr>> = candidates::candidates(&sys)
         .into_iter()
         .map(|c| c.into_iter().filter(|a| !houdini::nonlinear(*a)).collect())
@@ -231,7 +271,7 @@ pub enum MarkedCheck {
 /// kappa's semantics; the violations themselves are errors it must
 /// exclude, which an inductive invariant does.
 pub fn check_marked(m: &Module, marker: &str, deadline: Option<Instant>) -> MarkedCheck {
-    let sys = match system::build(m) {
+    let sys = match system::build_within(m, deadline) {
         Ok(s) => s,
         Err(why) => return MarkedCheck::NotChecked(why),
     };

@@ -22,6 +22,7 @@
 //! no path reads a register before its definition, so every run of the
 //! program is a run of the system and a safe system means a safe program.
 
+use crate::summary::{SumPath, Summary};
 use kappa_expr::build as b;
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{FuncId, Function, Instr, Loc, Module, SrcLoc, Ty, Value, VarId};
@@ -102,6 +103,9 @@ pub struct System {
     /// its contents (an array from offsets to bytes), when they are
     /// modelled ([`crate::memory`]); it comes after the scalar globals'.
     pub arrays: Vec<Option<VarId>>,
+    /// The summaries of the recursive functions the system calls
+    /// ([`crate::summary`]), checked.
+    pub summaries: Vec<crate::summary::Summary>,
 }
 
 impl System {
@@ -159,8 +163,16 @@ impl System {
     }
 }
 
-/// Builds the transition system of `main` of `m`, or says why it cannot.
+/// Builds the transition system of `main` of `m`, or says why it cannot
+/// ([`build_within`] without a deadline).
 pub fn build(m: &Module) -> Result<System, String> {
+    build_within(m, None)
+}
+
+/// Builds the transition system of `main` of `m`; the summaries of
+/// recursive functions are searched until `deadline` (a function without
+/// one makes the system not applicable when `main` calls it).
+pub fn build_within(m: &Module, deadline: Option<std::time::Instant>) -> Result<System, String> {
     let fid = m
         .function_by_name("main")
         .filter(|f| m.func(*f).defined)
@@ -238,7 +250,11 @@ pub fn build(m: &Module) -> Result<System, String> {
         objects,
         stack,
         arrays,
+        summaries: vec![],
     };
+    let summaries = summaries(m, &sys, &inlinable, deadline);
+    sys.summaries = summaries.values().cloned().collect();
+    sys.summaries.sort_by_key(|s| s.func);
     for i in 0..sys.cuts.len() {
         let mut w = Walker {
             m,
@@ -249,6 +265,10 @@ pub fn build(m: &Module) -> Result<System, String> {
             on_path: vec![false; f.locs.len()],
             inputs: vec![],
             inlinable: &inlinable,
+            summaries: &summaries,
+            summary_of: None,
+            calls: vec![],
+            returns: vec![],
         };
         let start = sys.cuts[i].loc;
         // at the entry, the scalar globals and the globals' contents hold
@@ -397,6 +417,125 @@ struct Walker<'a> {
     /// Per function of the module, whether a call of it is walked
     /// through ([`inlinable`]).
     inlinable: &'a [bool],
+    /// The summaries a call may use.
+    summaries: &'a FxHashMap<FuncId, Summary>,
+    /// The function whose paths are walked for its summary (its recursive
+    /// calls are recorded, its returns end paths), if any.
+    summary_of: Option<FuncId>,
+    /// The recursive calls on the path being walked (summary mode).
+    calls: Vec<(Vec<Expr>, Expr)>,
+    /// The paths found in summary mode.
+    returns: Vec<SumPath>,
+}
+
+/// The paths of function `g` from its entry to its returns and errors,
+/// its parameters bound to `params`, each recursive call a fresh result
+/// recorded with its arguments ([`crate::summary::SumPath`]).
+fn walk_function(
+    m: &Module,
+    sys: &System,
+    inlinable: &[bool],
+    g: FuncId,
+    params: &[Symbol],
+) -> Result<Vec<SumPath>, String> {
+    let none = FxHashMap::default();
+    let gf = m.func(g);
+    let mut w = Walker {
+        m,
+        f: gf,
+        sys,
+        from: 0,
+        out: vec![],
+        on_path: vec![],
+        inputs: vec![],
+        inlinable,
+        summaries: &none,
+        summary_of: Some(g),
+        calls: vec![],
+        returns: vec![],
+    };
+    let frame = Frame {
+        func: g,
+        locals: gf
+            .params
+            .iter()
+            .copied()
+            .zip(params.iter().map(|s| b::sym(*s)))
+            .collect(),
+        ret_to: gf.entry,
+        dst: None,
+    };
+    w.walk(gf.entry, vec![], FxHashMap::default(), vec![frame], false)?;
+    Ok(w.returns)
+}
+
+/// [`walk_function`] for the summary of `g` in `sys` (what
+/// [`crate::summary::check`] checks a summary against).
+pub fn summary_paths(
+    m: &Module,
+    sys: &System,
+    g: FuncId,
+    params: &[Symbol],
+) -> Result<Vec<SumPath>, String> {
+    walk_function(m, sys, &inlinable(m), g, params)
+}
+
+/// The checked summaries of the recursive functions some function calls
+/// ([`crate::summary::eligible`] ones; those without a summary are left
+/// out, and calling them stays not applicable).
+fn summaries(
+    m: &Module,
+    sys: &System,
+    inlinable: &[bool],
+    deadline: Option<std::time::Instant>,
+) -> FxHashMap<FuncId, Summary> {
+    let mut called = vec![false; m.functions.len()];
+    for (k, f) in m.functions.iter().enumerate() {
+        for e in &f.edges {
+            if let Instr::Call {
+                callee: kappa_ir::Callee::Direct(g),
+                ..
+            } = &e.instr
+            {
+                if g.index() != k {
+                    called[g.index()] = true;
+                }
+            }
+        }
+    }
+    let mut out = FxHashMap::default();
+    for (k, &c) in called.iter().enumerate() {
+        let g = FuncId(k as u32);
+        if !c || !crate::summary::eligible(m, g) {
+            continue;
+        }
+        let gf = m.func(g);
+        let params: Vec<Symbol> = gf
+            .params
+            .iter()
+            .map(|p| {
+                let v = &gf.vars[p.index()];
+                Symbol::fresh(
+                    v.name.trim_start_matches('%'),
+                    sort_of(v.ty),
+                    SymbolKind::Fresh,
+                )
+            })
+            .collect();
+        let Some(rt) = gf.ret else { continue };
+        let ret = Symbol::fresh(
+            &format!("{}_result", gf.name),
+            sort_of(rt),
+            SymbolKind::Fresh,
+        );
+        let Ok(paths) = walk_function(m, sys, inlinable, g, &params) else {
+            continue;
+        };
+        if let Ok(s) = crate::summary::summarize(m, g, params, ret, &paths, deadline) {
+            out.insert(g, s);
+        }
+    }
+    out
 }
 
 /// Deepest nesting of walked-through calls.
@@ -471,6 +610,16 @@ enum Access {
 
 impl Walker<'_> {
     fn finish(&mut self, to: End, pc: &[Expr], theta: &Theta) {
+        if self.summary_of.is_some() {
+            if let End::Error(_) = to {
+                self.returns.push(SumPath {
+                    pc: b::and_all(pc.iter().copied()),
+                    ret: None,
+                    calls: self.calls.clone(),
+                });
+            }
+            return;
+        }
         let mut t: Vec<(VarId, Expr)> = theta.iter().map(|(v, e)| (*v, *e)).collect();
         t.sort_by_key(|(v, _)| *v);
         self.out.push(Path {
@@ -518,6 +667,7 @@ impl Walker<'_> {
             let mut ub = vec![];
             let mut next = true;
             let inputs_before = self.inputs.len();
+            let calls_before = self.calls.len();
             // a register of the function being walked gets a value
             let set = |theta: &mut Theta, frames: &mut Vec<Frame>, d: VarId, v: Expr| match frames
                 .last_mut()
@@ -559,6 +709,19 @@ impl Walker<'_> {
                     };
                     next = false;
                     if let Some(fr) = frames.pop() {
+                        if frames.is_empty() && self.summary_of == Some(fr.func) {
+                            // a return of the function being summarized
+                            if !ub.is_empty() {
+                                return Err(format!("a return value that may fail at {at}"));
+                            }
+                            self.returns.push(SumPath {
+                                pc: b::and_all(pc.iter().copied()),
+                                ret: r,
+                                calls: self.calls.clone(),
+                            });
+                            self.calls.truncate(calls_before);
+                            continue;
+                        }
                         // back in the caller, after the call
                         if let (Some(d), Some(r)) = (fr.dst, r) {
                             set(&mut theta, &mut frames, d, r);
@@ -644,6 +807,34 @@ impl Walker<'_> {
                     self.walk(gf.entry, pc.clone(), theta.clone(), inner, false)?;
                     next = false;
                 }
+                Instr::Call {
+                    callee: kappa_ir::Callee::Direct(g),
+                    args,
+                    dst,
+                } if self.summary_of == Some(*g) || self.summaries.contains_key(g) => {
+                    // a recursive call: a fresh result, recorded (while
+                    // summarizing) or constrained by the summary
+                    let gf = self.m.func(*g);
+                    let mut vals = vec![];
+                    for a in args {
+                        vals.push(self.value(a, &theta, frames.last(), &mut ub)?);
+                    }
+                    let Some(rt) = gf.ret else {
+                        return Err(format!("call of {} at {at}", gf.name));
+                    };
+                    let r = b::sym(Symbol::fresh(
+                        &format!("{}_ret", gf.name),
+                        sort_of(rt),
+                        SymbolKind::Fresh,
+                    ));
+                    match self.summaries.get(g) {
+                        Some(s) if self.summary_of != Some(*g) => pc.push(s.at(&vals, r)),
+                        _ => self.calls.push((vals, r)),
+                    }
+                    if let Some(d) = dst {
+                        set(&mut theta, &mut frames, *d, r);
+                    }
+                }
                 Instr::Call { callee, args, dst } => {
                     let name = match callee {
                         kappa_ir::Callee::Direct(g) => self.m.func(*g).name.clone(),
@@ -691,6 +882,7 @@ impl Walker<'_> {
                 self.walk(e.to, pc, theta, frames, false)?;
             }
             self.inputs.truncate(inputs_before);
+            self.calls.truncate(calls_before);
         }
         if in_main {
             self.on_path[l.index()] = false;

@@ -336,7 +336,9 @@ fn the_k_induction_checker_rejects_planted_wrong_certificates() {
 
 /// Bounded model checking of `body` from depth 1, without a deadline.
 fn bmc_of(name: &str, body: &str) -> bmc::Bmc {
-    bounded(&module_of(name, body), 1, None).expect("encodable")
+    bounded(&module_of(name, body), 1, None)
+        .expect("encodable")
+        .0
 }
 
 #[test]
@@ -386,4 +388,52 @@ fn bmc_reports_an_off_by_one_bound_that_exhaustion_would_hide() {
     };
     assert_eq!(f.inputs.len(), 21);
     assert!(f.inputs.iter().all(|v| *v != 0), "{:?}", f.inputs);
+}
+
+const SUM: &str = "unsigned sum(unsigned n) { if (n == 0) return 0; return n + sum(n - 1); }\n\
+    int main(void) { unsigned n = __VERIFIER_nondet_uint(); if (n > 1000) return 0; \
+    __VERIFIER_assert(2 * sum(n) == n * (n + 1)); return 0; }";
+
+#[test]
+fn a_recursive_sum_gets_an_exact_summary_that_proves_the_caller() {
+    let m = module_of("rec_sum", SUM);
+    let sys = system::build(&m).unwrap();
+    assert_eq!(sys.summaries.len(), 1);
+    let text = describe_summaries(&m, &sys).join("");
+    assert!(text.starts_with("sum(n): "), "{text}");
+    assert!(text.contains("2u * (unsigned)\\result"), "{text}");
+    let (b, _) = bounded(&m, 1, None).unwrap();
+    assert!(matches!(b, bmc::Bmc::Safe { .. }), "{b:?}");
+}
+
+#[test]
+fn the_summary_checker_rejects_planted_wrong_summaries() {
+    let m = module_of("rec_sum_planted", SUM);
+    let sys = system::build(&m).unwrap();
+    let good = sys.summaries[0].clone();
+    // the paths of `sum`, walked again as the summary search walks them
+    let paths = system::summary_paths(&m, &sys, good.func, &good.params).unwrap();
+    summary::check(&good, &paths, None).expect("the found summary checks");
+    let r = b::sym(good.ret);
+    let n = b::sym(good.params[0]);
+    for planted in [
+        // off by one: sum(n) == n*(n+1)/2 + 1
+        b::eq(
+            b::mul(b::bv(32, 2), r),
+            b::add(b::mul(n, b::add(n, b::bv(32, 1))), b::bv(32, 2)),
+        ),
+        // a bound that fails at n = 2
+        b::ule(r, n),
+        // nothing about the result but false-at-zero
+        b::ne(r, b::bv(32, 0)),
+    ] {
+        let bad = summary::Summary {
+            relation: planted,
+            ..good.clone()
+        };
+        assert!(
+            summary::check(&bad, &paths, None).is_err(),
+            "planted summary accepted: {planted:?}"
+        );
+    }
 }

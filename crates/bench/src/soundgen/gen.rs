@@ -918,10 +918,11 @@ pub fn generate(seed: u64) -> Program {
 }
 
 /// The program of `seed` in the scalar fragment: integers and arrays
-/// filled and read in loops, in `main` and pure helpers (no recursion,
-/// function pointers, structs, buffers, `snprintf`, constructors or exit
-/// handlers), the programs the proof stage's transition system encodes
-/// whole (but for arrays on the heap and helpers with loops). A seed gives
+/// filled and read in loops, in `main`, pure helpers and recursive
+/// functions (no function pointers, structs, buffers, `snprintf`,
+/// constructors or exit handlers), the programs the proof stage's
+/// transition system encodes whole (but for arrays on the heap, helpers
+/// with loops and recursive functions without a summary). A seed gives
 /// another program here than under [`generate`].
 pub fn generate_scalar(seed: u64) -> Program {
     generate_in(seed, true)
@@ -967,10 +968,10 @@ fn generate_in(seed: u64, scalar: bool) -> Program {
     for _ in 0..g.rng.below(3) {
         g.helper();
     }
+    if g.rng.pct(35) {
+        g.recursive();
+    }
     if !scalar {
-        if g.rng.pct(35) {
-            g.recursive();
-        }
         if g.rng.pct(35) {
             g.fptr_targets();
         }
