@@ -322,7 +322,10 @@ pub fn search(sys: &System, from: usize, deadline: Option<Instant>) -> Bmc {
                 // no longer trace: the search was exhaustive
                 let longer = unroll(sys, k, true).query;
                 if solver.check(&[], longer) == SatResult::Unsat {
-                    return Bmc::Safe { depth: k };
+                    return match check_safe(sys, k, deadline) {
+                        Ok(()) => Bmc::Safe { depth: k },
+                        Err(why) => not_found(done, format!("the bound {k} did not check: {why}")),
+                    };
                 }
             }
             SatResult::Unknown(why) => {
@@ -337,6 +340,27 @@ pub fn search(sys: &System, from: usize, deadline: Option<Instant>) -> Bmc {
         // 36 steps to 64 doubled its time
         k = if k < 32 { k * 2 } else { k + k / 2 }.min(MAX_DEPTH);
     }
+}
+
+/// The certificate of [`Bmc::Safe`] checked again from the system alone,
+/// in a fresh solver: no trace of more than `depth` transitions, and no
+/// error path taken at a step `≤ depth`.
+pub fn check_safe(sys: &System, depth: usize, deadline: Option<Instant>) -> Result<(), String> {
+    let left = deadline.map_or(Duration::from_secs(60), |d| {
+        d.saturating_duration_since(Instant::now())
+    });
+    let mut solver = crate::check::fresh_solver(left, deadline);
+    for (longer, what) in [
+        (true, "a longer trace"),
+        (false, "an error within the bound"),
+    ] {
+        match solver.check(&[], unroll(sys, depth, longer).query) {
+            SatResult::Unsat => {}
+            SatResult::Sat(_) => return Err(format!("{what} exists")),
+            SatResult::Unknown(why) => return Err(format!("{what}: solver {why}")),
+        }
+    }
+    Ok(())
 }
 
 fn not_found(done: Option<usize>, why: String) -> Bmc {

@@ -437,3 +437,19 @@ fn the_summary_checker_rejects_planted_wrong_summaries() {
         );
     }
 }
+
+#[test]
+fn an_exhaustive_bound_is_checked_again_and_a_short_one_is_rejected() {
+    let m = module_of(
+        "bmc_bound_check",
+        "int main(void) { int x = 0; for (int i = 0; i < 20; i++) \
+         if (__VERIFIER_nondet_int()) x++; __VERIFIER_assert(x <= 20); return 0; }",
+    );
+    let sys = system::build(&m).unwrap();
+    assert_eq!(bmc::search(&sys, 1, None), bmc::Bmc::Safe { depth: 32 });
+    bmc::check_safe(&sys, 32, None).expect("the bound checks");
+    // the entry, 20 iterations: 21 transitions at most; 20 are not all
+    bmc::check_safe(&sys, 21, None).expect("the tight bound checks");
+    let e = bmc::check_safe(&sys, 20, None).unwrap_err();
+    assert!(e.contains("a longer trace"), "{e}");
+}
