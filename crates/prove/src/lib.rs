@@ -19,9 +19,11 @@
 //! Queries with unsigned remainders or quotients go to Z3 relaxed first
 //! ([`relax`]: exact on `unsat`, refined on spurious models).
 //!
-//! The stage never answers `false`: it proves ([`Outcome::Proved`]), gives
+//! [`prove`] never answers `false`: it proves ([`Outcome::Proved`]), gives
 //! up ([`Outcome::Unknown`]) or cannot model the program
-//! ([`Outcome::NotApplicable`]). Every `Proved` carries invariants that
+//! ([`Outcome::NotApplicable`]). [`bounded`] finds candidate error traces,
+//! which the caller confirms by running them, or proves a bounded program
+//! safe by exhausting it ([`bmc::check_safe`]). Every `Proved` carries invariants that
 //! [`check::check`] accepted (`k` = 1) or that are part of a k-induction
 //! certificate [`check::check_k`] accepted (`k` is `Some`).
 
