@@ -6,7 +6,7 @@
 //!   register, starting at its initial value.
 //! - Every other global of at most [`MAX_ARRAY_BYTES`] bytes has its
 //!   contents as a state variable too: an SMT array from offsets to bytes
-//!   ([`read`], [`write`]), starting at its initializer ([`initial`]; at
+//!   ([`read`], [`write()`]), starting at its initializer ([`initial`]; at
 //!   an arbitrary value when the initializer holds addresses). A load of a
 //!   type that is not a whole number of bytes (a `_Bool`) is an unknown
 //!   value, and a store or memory function the encoding does not follow

@@ -8,7 +8,7 @@
 //! is the invariant again reduces to `p ∧ ¬p`), and nonlinear identities such
 //! as `i·(i−1) + 2i = (i+1)·i` need no bit-blasting.
 //!
-//! [`normalize`] preserves the value of every expression under every
+//! [`Normalizer::normalize`] preserves the value of every expression under every
 //! assignment (tested against evaluation on random assignments).
 
 use kappa_expr::build as b;

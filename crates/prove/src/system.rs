@@ -469,7 +469,8 @@ fn walk_function(
     Ok(w.returns)
 }
 
-/// [`walk_function`] for the summary of `g` in `sys` (what
+/// The paths of recursive function `g` with its parameters bound to
+/// `params`, as the summary search walks them (what
 /// [`crate::summary::check`] checks a summary against).
 pub fn summary_paths(
     m: &Module,
