@@ -24,7 +24,7 @@
 //! `i` needs the same of its start. Every value is a bitvector modulo 2^w,
 //! as in the system: the encoding is exact for the paths it follows.
 
-use crate::system::{End, System};
+use crate::system::{or_all, End, System};
 use kappa_expr::build as b;
 use kappa_expr::eval::{eval, eval_bool, Assignment, Val};
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
@@ -89,31 +89,6 @@ struct Unrolled {
     sels: Vec<Sel>,
 }
 
-/// `es` with the state symbols replaced by `cur` and every other symbol
-/// (inputs, unknown loads, undefs) by a fresh one; the renaming is
-/// returned so that a model can be read back.
-fn rename(sys: &System, es: &[Expr], cur: &[Expr]) -> (Vec<Expr>, FxHashMap<Symbol, Expr>) {
-    let (syms, _) = kappa_expr::print::free_symbols(es);
-    let addrs: Vec<Symbol> = sys.addrs.clone();
-    let mut map: FxHashMap<Symbol, Expr> = FxHashMap::default();
-    for s in syms {
-        if let Some(v) = sys.var_of(s) {
-            map.insert(s, cur[v.index()]);
-        } else if !addrs.contains(&s) {
-            map.insert(s, b::sym(Symbol::fresh("in", s.sort(), SymbolKind::Fresh)));
-        }
-    }
-    let out = es
-        .iter()
-        .map(|e| kappa_expr::substitute(*e, &|s| map.get(&s).copied()))
-        .collect();
-    (out, map)
-}
-
-fn or_all(items: impl IntoIterator<Item = Expr>) -> Expr {
-    items.into_iter().fold(b::fls(), b::or)
-}
-
 /// The query "an error path is taken at some step `≤ k`", or with
 /// `longer` "a transition is taken at step `k`" (a trace of `k + 1`
 /// transitions exists).
@@ -135,25 +110,35 @@ fn unroll(sys: &System, k: usize, longer: bool) -> Unrolled {
                     .map(|(s, _)| *s),
             ),
         };
+        // path `pi` at this step, `es` its condition then values over the
+        // step's start: its selection boolean (implying that its start was
+        // reached and its condition holds), its values at this step and
+        // their renaming; `None` when it cannot be taken
+        let select = |pi: usize, es: &[Expr], conj: &mut Vec<Expr>| {
+            let reach = reach_of(sys.paths[pi].from, &prev);
+            if reach.as_bool_const() == Some(false) {
+                return None;
+            }
+            let (es, map) = sys.rename_step(es, &cur);
+            if es[0].as_bool_const() == Some(false) {
+                return None;
+            }
+            let sel = b::sym(Symbol::fresh(
+                &format!("t{i}_{pi}"),
+                Sort::Bool,
+                SymbolKind::Fresh,
+            ));
+            conj.push(b::implies(sel, b::and(reach, es[0])));
+            Some((sel, es, map))
+        };
         // the error paths at this step
         for (pi, p) in sys.paths.iter().enumerate() {
             if longer || !matches!(p.to, End::Error(_)) {
                 continue;
             }
-            let reach = reach_of(p.from, &prev);
-            if reach.as_bool_const() == Some(false) {
+            let Some((sel, _, map)) = select(pi, &[p.pc], &mut conj) else {
                 continue;
-            }
-            let (es, map) = rename(sys, &[p.pc], &cur);
-            if es[0].as_bool_const() == Some(false) {
-                continue;
-            }
-            let sel = b::sym(Symbol::fresh(
-                &format!("e{i}_{pi}"),
-                Sort::Bool,
-                SymbolKind::Fresh,
-            ));
-            conj.push(b::implies(sel, b::and(reach, es[0])));
+            };
             errs.push(sel);
             sels.push(Sel {
                 sel,
@@ -175,22 +160,11 @@ fn unroll(sys: &System, k: usize, longer: bool) -> Unrolled {
             if !matches!(p.to, End::Cut(_)) {
                 continue;
             }
-            let reach = reach_of(p.from, &prev);
-            if reach.as_bool_const() == Some(false) {
-                continue;
-            }
             let mut es = vec![p.pc];
             es.extend(assigned.iter().map(|v| sys.post(p, *v)));
-            let (es, map) = rename(sys, &es, &cur);
-            if es[0].as_bool_const() == Some(false) {
+            let Some((sel, es, map)) = select(pi, &es, &mut conj) else {
                 continue;
-            }
-            let sel = b::sym(Symbol::fresh(
-                &format!("t{i}_{pi}"),
-                Sort::Bool,
-                SymbolKind::Fresh,
-            ));
-            conj.push(b::implies(sel, b::and(reach, es[0])));
+            };
             let taken = b::and(sel, none_before);
             none_before = b::and(none_before, b::not(sel));
             step.push((taken, pi, es[1..].to_vec()));

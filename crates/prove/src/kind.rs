@@ -35,13 +35,13 @@
 //! start at step `i − 1`. Several selected transitions at one step must
 //! agree on the next state, so each of them is a real transition.
 
-use crate::system::{End, System};
+use crate::system::{or_all, End, System};
 use kappa_expr::build as b;
 use kappa_expr::eval::eval_bool;
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::VarId;
 use kappa_solver::{SatResult, Solver};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 /// Largest `k` the stage tries.
 pub const MAX_K: usize = 4;
@@ -61,8 +61,6 @@ pub struct Unroller<'a> {
     hyp: Vec<Expr>,
     /// The registers some transition assigns (fresh per step).
     assigned: Vec<VarId>,
-    /// The symbols kept across steps: the state symbols and addresses.
-    rigid: FxHashSet<Symbol>,
 }
 
 /// A query of [`Unroller::query`], with what is needed to read its models.
@@ -73,10 +71,6 @@ pub struct Unrolled {
     pub last: Vec<Expr>,
     /// The conditions under which the trace ends at each cut point.
     pub ends: Vec<(Expr, usize)>,
-}
-
-fn or_all(items: impl IntoIterator<Item = Expr>) -> Expr {
-    items.into_iter().fold(b::fls(), b::or)
 }
 
 impl<'a> Unroller<'a> {
@@ -122,7 +116,6 @@ impl<'a> Unroller<'a> {
             atoms: vec![vec![]; sys.cuts.len()],
             hyp,
             assigned,
-            rigid,
         }
     }
 
@@ -146,21 +139,9 @@ impl<'a> Unroller<'a> {
             .count()
     }
 
-    /// `es` with the state symbols replaced by `cur` and every other
-    /// non-rigid symbol by a fresh one (one renaming for all of `es`).
+    /// `es` at a step whose state is `cur` ([`System::rename_step`]).
     fn rename(&self, es: &[Expr], cur: &[Expr]) -> Vec<Expr> {
-        let (syms, _) = kappa_expr::print::free_symbols(es);
-        let mut map: FxHashMap<Symbol, Expr> = FxHashMap::default();
-        for s in syms {
-            if let Some(v) = self.sys.var_of(s) {
-                map.insert(s, cur[v.index()]);
-            } else if !self.rigid.contains(&s) {
-                map.insert(s, b::sym(Symbol::fresh("in", s.sort(), SymbolKind::Fresh)));
-            }
-        }
-        es.iter()
-            .map(|e| kappa_expr::substitute(*e, &|s| map.get(&s).copied()))
-            .collect()
+        self.sys.rename_step(es, cur).0
     }
 
     /// The query whose unsatisfiability is the base case at depth `k`

@@ -205,6 +205,7 @@ pub fn summarize(
 ) -> Result<Summary, String> {
     let name = &m.func(f).name;
     let mut atoms = candidates(m, f, &params, ret);
+    let param_exprs: Vec<Expr> = params.iter().map(|x| b::sym(*x)).collect();
     let mut solver = crate::check::fresh_solver(Duration::from_secs(2), deadline);
     loop {
         let s = Summary {
@@ -222,7 +223,7 @@ pub fn summarize(
                     relation: *a,
                     ..s.clone()
                 }
-                .at(&params.iter().map(|x| b::sym(*x)).collect::<Vec<_>>(), rv);
+                .at(&param_exprs, rv);
                 unsat(&mut solver, b::and(hyp, b::not(here)))
             });
         }

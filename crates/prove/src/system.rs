@@ -149,6 +149,28 @@ impl System {
             .filter(|_| !matches!(s.sort(), Sort::Array { .. }))
     }
 
+    /// `es` (over the state symbols) at one step of an unrolling: the
+    /// state symbols replaced by `cur`, every other symbol but the
+    /// addresses (inputs, unknown loads, undefs, summarized results) by a
+    /// fresh one, one renaming for all of `es`, which is returned so that
+    /// a model can be read back.
+    pub fn rename_step(&self, es: &[Expr], cur: &[Expr]) -> (Vec<Expr>, FxHashMap<Symbol, Expr>) {
+        let (syms, _) = kappa_expr::print::free_symbols(es);
+        let mut map: FxHashMap<Symbol, Expr> = FxHashMap::default();
+        for s in syms {
+            if let Some(v) = self.var_of(s) {
+                map.insert(s, cur[v.index()]);
+            } else if !self.addrs.contains(&s) {
+                map.insert(s, b::sym(Symbol::fresh("in", s.sort(), SymbolKind::Fresh)));
+            }
+        }
+        let out = es
+            .iter()
+            .map(|e| kappa_expr::substitute(*e, &|s| map.get(&s).copied()))
+            .collect();
+        (out, map)
+    }
+
     /// The register whose state symbol is `s`.
     pub fn var_of(&self, s: Symbol) -> Option<VarId> {
         self.state
@@ -161,6 +183,11 @@ impl System {
     pub fn cut_at(&self, l: Loc) -> Option<usize> {
         self.cuts.iter().position(|c| c.loc == l)
     }
+}
+
+/// The disjunction of `items` (`false` when there is none).
+pub fn or_all(items: impl IntoIterator<Item = Expr>) -> Expr {
+    items.into_iter().fold(b::fls(), b::or)
 }
 
 /// Builds the transition system of `main` of `m`, or says why it cannot
@@ -491,17 +518,9 @@ fn summaries(
     deadline: Option<std::time::Instant>,
 ) -> FxHashMap<FuncId, Summary> {
     let mut called = vec![false; m.functions.len()];
-    for (k, f) in m.functions.iter().enumerate() {
-        for e in &f.edges {
-            if let Instr::Call {
-                callee: kappa_ir::Callee::Direct(g),
-                ..
-            } = &e.instr
-            {
-                if g.index() != k {
-                    called[g.index()] = true;
-                }
-            }
+    for (k, gs) in direct_callees(m).into_iter().enumerate() {
+        for g in gs.into_iter().filter(|g| *g != k) {
+            called[g] = true;
         }
     }
     let mut out = FxHashMap::default();
@@ -552,14 +571,9 @@ struct Frame {
     dst: Option<VarId>,
 }
 
-/// Per function of `m`: whether a call of it is walked through as part of
-/// the caller's path: defined, neither variadic nor taking aggregates by
-/// value, without loops, and on no cycle of direct calls (so every walk
-/// through it ends).
-fn inlinable(m: &Module) -> Vec<bool> {
-    let n = m.functions.len();
-    let callees: Vec<Vec<usize>> = m
-        .functions
+/// Per function of `m`, the functions it calls directly (by index).
+fn direct_callees(m: &Module) -> Vec<Vec<usize>> {
+    m.functions
         .iter()
         .map(|f| {
             f.edges
@@ -573,7 +587,16 @@ fn inlinable(m: &Module) -> Vec<bool> {
                 })
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// Per function of `m`: whether a call of it is walked through as part of
+/// the caller's path: defined, neither variadic nor taking aggregates by
+/// value, without loops, and on no cycle of direct calls (so every walk
+/// through it ends).
+fn inlinable(m: &Module) -> Vec<bool> {
+    let n = m.functions.len();
+    let callees = direct_callees(m);
     let reaches_itself = |g: usize| {
         let mut seen = vec![false; n];
         let mut stack = callees[g].clone();
