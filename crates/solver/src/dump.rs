@@ -3,6 +3,8 @@
 //! ([`parse`], for the replay benchmark).
 //!
 //! A dump file `query-NNNNN.smt2` holds, in order:
+//! - `; shape: nodes N heavy H fresh F nonlinear B division B`, what the route was
+//!   chosen by ([`crate::route::QueryShape`]);
 //! - `; kappa-route: R` ([`Route::name`]) and `; timeout-ms: N` (the limit
 //!   of the call when it was written: per-query timeout, cap or time left);
 //! - `(set-logic L)` for the route's logic and a `set-option` per solver
@@ -69,17 +71,27 @@ pub fn script(route: Route, constraints: &[Expr], goal: Expr, timeout_ms: u32) -
 }
 
 /// Writes the query to the next `query-NNNNN.smt2` of `dir` (created if
-/// missing); `None` (with a warning) when it cannot.
+/// missing), with the shape the route was chosen by in a `; shape:`
+/// comment; `None` (with a warning) when it cannot.
 pub(crate) fn write(
     dir: &Path,
     route: Route,
+    shape: &crate::route::QueryShape,
     constraints: &[Expr],
     goal: Expr,
     timeout_ms: u32,
 ) -> Option<PathBuf> {
     let n = DUMP_COUNTER.fetch_add(1, Ordering::Relaxed);
     let path = dir.join(format!("query-{n:05}.smt2"));
-    let text = script(route, constraints, goal, timeout_ms);
+    let text = format!(
+        "; shape: nodes {} heavy {} fresh {} nonlinear {} division {}\n{}",
+        shape.nodes,
+        shape.heavy,
+        shape.fresh,
+        shape.nonlinear,
+        shape.division,
+        script(route, constraints, goal, timeout_ms)
+    );
     match fs::create_dir_all(dir).and_then(|_| fs::write(&path, text)) {
         Ok(()) => Some(path),
         Err(e) => {

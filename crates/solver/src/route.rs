@@ -7,9 +7,12 @@
 //! in-process against a fresh standalone solver, see the bench crate):
 //!
 //! - Z3's long-lived incremental solver (its SMT core, `check-sat` under
-//!   assumption literals) wins only on tiny queries, where building a fresh
-//!   solver costs more than solving; on anything with arithmetic beyond
-//!   additions and comparisons it is 10-100x slower than bit-blasting;
+//!   assumption literals) wins on tiny queries, where building a fresh
+//!   solver costs more than solving, and on long conjunctions of
+//!   comparisons and sums that share their prefix with the query before;
+//!   on division, non-linear arithmetic, if-then-else trees of reads at
+//!   symbolic offsets and shifts by symbolic amounts it is 10-100x slower
+//!   than bit-blasting;
 //! - a fresh `QF_BV` solver (Z3's `qfbv` tactic: simplify, solve-eqs,
 //!   bit-blast, SAT) for every other quantifier-free bitvector query;
 //! - a fresh `QF_AUFBV` solver for arrays and uninterpreted functions;
@@ -100,9 +103,29 @@ impl Route {
     }
 }
 
-/// Largest query (summed [`QueryShape::nodes`]) sent to the incremental
-/// solver.
+/// Largest query (summed [`QueryShape::nodes`]) of any shape sent to the
+/// incremental solver.
 pub const INCREMENTAL_MAX_NODES: usize = 400;
+
+/// Largest *light, shared* query sent to the incremental solver: at most
+/// one node in [`HEAVY_SHARE`] is [`QueryShape::heavy`], and the solver
+/// already holds all but [`INCREMENTAL_MAX_NODES`] of its nodes
+/// ([`QueryShape::fresh`]). Path conditions of constraint-style programs
+/// (hundreds of comparisons and sums of small integers, each query the
+/// previous path condition plus a branch) are such queries; the
+/// incremental solver, which keeps the shared prefix asserted, answers
+/// them in 1-4 ms where a fresh `qfbv` solver takes 5-10 ms (measured on
+/// crates/bench/programs/constraints: `guarded_unsat.c` explores 983 paths
+/// in 10 s instead of 240 when these go to `qf_bv`). Queries dominated by
+/// reads at symbolic offsets (if-then-else trees) or shifts by symbolic
+/// amounts stay on `qf_bv`: the incremental core took 0.5-2 s on those
+/// (tests/compact/store_reverse_true.c, linear_search.c); so do large new
+/// queries (256 pinned 16- to 128-bit sums: 2-10 s there, 20 ms on
+/// `qf_bv`).
+pub const INCREMENTAL_MAX_LIGHT_NODES: usize = 5_000;
+
+/// See [`INCREMENTAL_MAX_LIGHT_NODES`].
+pub const HEAVY_SHARE: usize = 16;
 
 /// What the routing rule looks at in a query.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -116,20 +139,35 @@ pub struct QueryShape {
     /// Whether some division or remainder occurs (even by a constant: the
     /// SMT core handles them through a multiplication circuit).
     pub division: bool,
+    /// Nodes that are costly for Z3's incremental core on large queries:
+    /// if-then-else of bitvector sort with a non-constant branch (reads at
+    /// symbolic offsets are trees of them; `b ? 1 : 0` is not counted),
+    /// shifts by a non-constant amount, multiplications.
+    pub heavy: usize,
+    /// Nodes of the assertions the incremental solver does not hold yet
+    /// (all of them when it is empty): what a check there must add.
+    pub fresh: usize,
 }
 
 /// The route for a query with the translation feature bits `features`
 /// (see `translate::F_*`) and shape `shape`: the incremental solver only
-/// for small queries without division or non-linear arithmetic, a fresh
-/// logic-specific solver otherwise, the general solver for quantifiers and
-/// array equalities.
+/// for queries without division or non-linear arithmetic that are small
+/// or light (see [`INCREMENTAL_MAX_LIGHT_NODES`]), a fresh logic-specific
+/// solver otherwise, the general solver for quantifiers and array
+/// equalities.
 pub(crate) fn route_for(features: u8, shape: QueryShape) -> Route {
     use crate::translate::{F_ARRAY, F_ARRAY_EQ, F_QUANT, F_UF};
     if features & (F_QUANT | F_ARRAY_EQ) != 0 {
         Route::General
     } else if features & (F_ARRAY | F_UF) != 0 {
         Route::Arrays
-    } else if shape.nodes <= INCREMENTAL_MAX_NODES && !shape.nonlinear && !shape.division {
+    } else if !shape.nonlinear
+        && !shape.division
+        && (shape.nodes <= INCREMENTAL_MAX_NODES
+            || (shape.nodes <= INCREMENTAL_MAX_LIGHT_NODES
+                && shape.fresh <= INCREMENTAL_MAX_NODES
+                && shape.heavy * HEAVY_SHARE <= shape.nodes))
+    {
         Route::Incremental
     } else {
         Route::Bv
@@ -163,6 +201,11 @@ impl<K: Hash + Eq + Clone> Incremental<K> {
             nodes: 0,
             timeout_ms,
         }
+    }
+
+    /// Whether the solver holds the assertion keyed `k` (under a guard).
+    pub fn holds(&self, k: &K) -> bool {
+        self.solver.is_some() && self.guards.contains_key(k)
     }
 
     /// Forgets the solver (after an interrupt, which may leave state behind).

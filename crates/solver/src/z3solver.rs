@@ -122,7 +122,18 @@ fn shape(constraints: &[Expr], goal: Expr) -> (QueryShape, Vec<usize>) {
                     sh.division = true;
                     sh.nonlinear |= !a.is_const() && !b.is_const();
                 }
-                Kind::Bin(BvOp::Mul, a, b) => sh.nonlinear |= !a.is_const() && !b.is_const(),
+                Kind::Bin(BvOp::Mul, a, b) => {
+                    sh.heavy += 1;
+                    sh.nonlinear |= !a.is_const() && !b.is_const();
+                }
+                Kind::Bin(BvOp::Shl | BvOp::LShr | BvOp::AShr, _, b) if !b.is_const() => {
+                    sh.heavy += 1
+                }
+                Kind::Ite(_, a, b)
+                    if x.sort() != kappa_expr::Sort::Bool && !(a.is_const() && b.is_const()) =>
+                {
+                    sh.heavy += 1
+                }
                 _ => {}
             }
             stack.extend(k.children());
@@ -211,14 +222,21 @@ impl Z3Solver {
             .iter()
             .chain(std::iter::once(&goal))
             .fold(0, |f, e| f | self.tr.features(*e));
-        let (sh, nodes) = shape(constraints, goal);
+        let (mut sh, nodes) = shape(constraints, goal);
+        sh.fresh = constraints
+            .iter()
+            .chain(std::iter::once(&goal))
+            .zip(&nodes)
+            .filter(|(e, _)| !self.incremental.holds(e))
+            .map(|(_, n)| n)
+            .sum();
         self.route = route_for(features, sh);
         self.quantified = features & crate::translate::F_QUANT != 0;
         if let Some(dir) = self.dump_dir.clone() {
             let limit = self.call_limit().unwrap_or_default();
             self.deadline_bound = false;
             self.dumped =
-                crate::dump::write(&dir, self.route, constraints, goal, timeout_ms(limit));
+                crate::dump::write(&dir, self.route, &sh, constraints, goal, timeout_ms(limit));
         }
         let start = Instant::now();
         self.stats.z3_queries += 1;

@@ -385,11 +385,46 @@ fn logic_selection() {
     };
     let big = QueryShape {
         nodes: crate::route::INCREMENTAL_MAX_NODES + 1,
+        heavy: crate::route::INCREMENTAL_MAX_NODES / 2,
         ..small
     };
     assert_eq!(route_for(0, small), Route::Incremental);
     assert_eq!(route_for(0, divides), Route::Bv);
     assert_eq!(route_for(0, big), Route::Bv);
+    // large but light: one heavy node in HEAVY_SHARE or fewer
+    use crate::route::{HEAVY_SHARE, INCREMENTAL_MAX_LIGHT_NODES};
+    let light = QueryShape {
+        nodes: 3_200,
+        heavy: 3_200 / HEAVY_SHARE,
+        ..small
+    };
+    assert_eq!(route_for(0, light), Route::Incremental);
+    let ite_trees = QueryShape {
+        heavy: light.heavy + 1,
+        ..light
+    };
+    assert_eq!(route_for(0, ite_trees), Route::Bv);
+    let new_content = QueryShape {
+        fresh: crate::route::INCREMENTAL_MAX_NODES + 1,
+        ..light
+    };
+    assert_eq!(route_for(0, new_content), Route::Bv);
+    let huge = QueryShape {
+        nodes: INCREMENTAL_MAX_LIGHT_NODES + 1,
+        heavy: 0,
+        ..small
+    };
+    assert_eq!(route_for(0, huge), Route::Bv);
+    assert_eq!(
+        route_for(
+            0,
+            QueryShape {
+                division: true,
+                ..light
+            }
+        ),
+        Route::Bv
+    );
     assert_eq!(route_for(F_ARRAY, small), Route::Arrays);
     assert_eq!(route_for(F_UF, small), Route::Arrays);
     assert_eq!(route_for(F_ARRAY | F_ARRAY_EQ, small), Route::General);
