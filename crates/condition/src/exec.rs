@@ -80,6 +80,9 @@ pub struct Ctx<'a> {
     /// Undefined-behaviour conditions of the values evaluated, collected
     /// while computing a fail condition.
     ub: Option<Vec<Expr>>,
+    /// The arrays the `mem_after_N` functions of iterated memories stand
+    /// for (see [`crate::arrays`]).
+    pub arrays: crate::arrays::ArrayDefs,
 }
 
 use kappa_loops::closed::sort_of;
@@ -110,6 +113,7 @@ impl<'a> Ctx<'a> {
             instance_parent: vec![],
             allocas: FxHashMap::default(),
             ub: None,
+            arrays: Default::default(),
         }
     }
 

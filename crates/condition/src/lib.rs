@@ -29,6 +29,7 @@
 //! the run's iteration counts (below 2^64). So φ̂ unsatisfiable proves every
 //! target unreachable.
 
+pub mod arrays;
 pub mod exec;
 pub mod inline;
 pub mod kform;
@@ -117,6 +118,9 @@ pub struct SummaryView {
     pub counters: Vec<Symbol>,
     /// θ^κ by register name: `None` is ⋆. Only registers the loop changes.
     pub theta: Vec<(String, Option<Expr>)>,
+    /// The iterated memories of θ^κ that are arrays of [`arrays`]: the
+    /// application, its index variable `j` and `M'[j]` over its parameters.
+    pub arrays: Vec<(Expr, Symbol, Expr)>,
     /// Input sequences read by the loop: (array, `file:line`).
     pub sequences: Vec<(Symbol, String)>,
     /// φ^κ.
@@ -203,7 +207,11 @@ pub fn compute(m: &Module, opts: &Options) -> Result<NecessaryCondition, CondErr
             (b::tru(), 0)
         }
     };
-    let phi = if ctx.gave_up.is_some() { b::tru() } else { phi };
+    let phi = if ctx.gave_up.is_some() {
+        b::tru()
+    } else {
+        arrays::expand(phi, &ctx.arrays)
+    };
     let on_cycle = g.on_cycle();
     let main = m.function_by_name("main").expect("inlined main exists");
     let main_called = m.functions.iter().any(|fu| {
@@ -264,11 +272,23 @@ pub fn compute(m: &Module, opts: &Options) -> Result<NecessaryCondition, CondErr
                     (name, (!star).then_some(v))
                 })
                 .collect();
+            let arrays = s
+                .theta
+                .entries()
+                .filter_map(|(_, v)| match v.kind() {
+                    kappa_expr::Kind::Apply(f, _) => {
+                        let d = ctx.arrays.get(&f)?;
+                        Some((v, d.index, d.body))
+                    }
+                    _ => None,
+                })
+                .collect();
             SummaryView {
                 at: m.describe(src),
                 backbones: s.backbones,
                 counters: s.counters.clone(),
                 theta,
+                arrays,
                 sequences: s
                     .sequences
                     .iter()

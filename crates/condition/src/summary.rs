@@ -18,8 +18,10 @@
 //! 4. only backbone i changes a, to d with θ^κ⟨d⟩ free of ⋆, volatile
 //!    symbols and counters other than κ_i: ite(κ_i ≠ 0, θ^κ⟨d⟩[κ_i − 1], a̲).
 //!    Exact (κ_i − 1 does not wrap under κ_i ≠ 0).
-//! 5. anything else (and the memory unless no backbone writes it): ⋆, a
-//!    fresh symbol of this summary.
+//! 5. anything else: ⋆, a fresh symbol of this summary.
+//! 6. the memory, when one backbone writes it by one store at an address
+//!    that is a progression of its counter: the array of
+//!    [`crate::arrays`] (exact modulo the address width); otherwise ⋆.
 //!
 //! The looping condition is ψ_1 ∧ … ∧ ψ_n with
 //! ψ_i = ∀τ_i. τ_i < κ_i → ∃τ⃗_j. (∧_j τ_j ≤ κ_j) ∧ ∃V_i. γ_i, where γ_i is
@@ -264,6 +266,16 @@ impl Ctx<'_> {
             let body = b::implies(b::ult(b::sym(taus[i]), b::sym(counters[i])), inner);
             psis.push(b::forall(vec![taus[i]], body));
         }
+        // rule 6, the memory written at a progression (see `crate::arrays`):
+        // only now, as the looping condition keeps the memory ⋆ (its value
+        // differs per iteration)
+        if keys.contains(&self.mem) && !resolved.contains(&self.mem) {
+            let unclean: BTreeSet<Symbol> = star_set.union(&volatile).copied().collect();
+            let star = star_of[&self.mem];
+            if let Some(e) = self.array_rule(execs, &counters, &theta, &unclean, star) {
+                theta.set(self.mem, e);
+            }
+        }
         LoopSummary {
             entry,
             backbones: n,
@@ -273,6 +285,40 @@ impl Ctx<'_> {
             sequences,
             cond: b::and_all(psis),
         }
+    }
+
+    /// Rule 6 for the memory: exactly one backbone changes it, by one store
+    /// whose address and value after θ^κ are free of ⋆, volatile symbols
+    /// (`unclean`) and counters other than its own; the iterated memory is
+    /// then [`crate::arrays::iterated_store`]'s (with `star` when the writes
+    /// do not fit), `None` otherwise.
+    fn array_rule(
+        &mut self,
+        execs: &[Exec],
+        counters: &[Symbol],
+        theta: &SymMemory,
+        unclean: &BTreeSet<Symbol>,
+        star: Symbol,
+    ) -> Option<Expr> {
+        let me = b::sym(self.mem);
+        let changed: Vec<usize> = (0..execs.len())
+            .filter(|&i| execs[i].theta.get(self.mem) != me)
+            .collect();
+        let [i] = changed[..] else {
+            return None;
+        };
+        let (addr, value, n) = crate::arrays::single_store(execs[i].theta.get(self.mem), me)?;
+        let k = counters[i];
+        let clean = |d: Expr| {
+            let v = theta.apply(d);
+            let (syms, funcs) = free_symbols(&[v]);
+            let bad = syms
+                .iter()
+                .any(|s| unclean.contains(s) || (counters.contains(s) && *s != k));
+            (!bad && funcs.is_empty()).then_some(v)
+        };
+        let (a, v) = (clean(addr)?, clean(value)?);
+        crate::arrays::iterated_store(&mut self.arrays, self.mem, star, k, a, v, n)
     }
 
     /// Rules 1-4 for entry symbol `a` (see the module doc); `None`: ⋆ so far.

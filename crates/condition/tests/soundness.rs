@@ -92,6 +92,39 @@ const PROGRAMS: &[Prog] = &[
             int x = 0; for (int k = 0; k < n; k++) { if (k % 3 == 0) x = step(x, 2); else x = x + 5; }
             if (x == 26) reach_error(); return 0; }",
     },
+    // arrays written at a progression (the iterated memory of
+    // `kappa_condition::arrays`): a fill then a read at an input index
+    Prog {
+        name: "array_fill",
+        body: "int a[40]; int main(void) { int n = __VERIFIER_nondet_int(); int k = __VERIFIER_nondet_int();
+            __VERIFIER_assume(n >= 0 && n <= 40);
+            for (int i = 0; i < n; i++) a[i] = 3 * i;
+            if (k >= 0 && k < n && a[k] == 51) reach_error(); return 0; }",
+    },
+    // a negative stride over bytes whose values wrap around 2^8
+    Prog {
+        name: "array_down_wrap",
+        body: "unsigned char b[40]; int main(void) { int n = __VERIFIER_nondet_int(); int k = __VERIFIER_nondet_int();
+            __VERIFIER_assume(n >= 1 && n <= 40);
+            for (int i = n; i > 0; i--) b[i - 1] = (unsigned char)(i * 100);
+            if (k >= 0 && k < n && b[k] == 44) reach_error(); return 0; }",
+    },
+    // every other short, read back at even and odd positions
+    Prog {
+        name: "array_stride2",
+        body: "short s[80]; int main(void) { int n = __VERIFIER_nondet_int(); int k = __VERIFIER_nondet_int();
+            __VERIFIER_assume(n >= 0 && n <= 40);
+            for (int i = 0; i < n; i++) s[2 * i] = (short)(i + 1);
+            if (k >= 0 && k < 2 * n && s[k] == 9) reach_error(); return 0; }",
+    },
+    // the same cell written in every iteration (the last write stays)
+    Prog {
+        name: "array_same_cell",
+        body: "int c[2]; int main(void) { int n = __VERIFIER_nondet_int(); int k = __VERIFIER_nondet_int();
+            __VERIFIER_assume(n >= 0 && n <= 40);
+            for (int i = 0; i < n; i++) c[1] = i + k;
+            if (n > 0 && c[1] == 30) reach_error(); return 0; }",
+    },
 ];
 
 fn work_dir() -> PathBuf {

@@ -116,6 +116,7 @@ pub fn condition_text(
                 "backbones": s.backbones,
                 "counters": s.counters.iter().map(|k| k.name()).collect::<Vec<_>>(),
                 "theta": s.theta.iter().map(|(n, v)| (n.clone(), serde_json::Value::from(theta_text(v)))).collect::<serde_json::Map<_, _>>(),
+                "arrays": s.arrays.iter().map(|(app, j, body)| serde_json::json!({"array": app.to_string(), "index": j.name(), "element": body.to_string()})).collect::<Vec<_>>(),
                 "sequences": s.sequences.iter().map(|(a, at)| serde_json::json!({"array": a.name(), "at": at})).collect::<Vec<_>>(),
                 "cond": s.cond.to_string(),
             })).collect::<Vec<_>>(),
@@ -172,6 +173,9 @@ pub fn condition_text(
             );
             for (n, v) in &s.theta {
                 let _ = writeln!(o, "  θ^κ {n} = {}", theta_text(v));
+            }
+            for (app, j, body) in &s.arrays {
+                let _ = writeln!(o, "  where {app}[{}] = {body}", j.name());
             }
             for (a, at) in &s.sequences {
                 let _ = writeln!(o, "  input sequence {} read at {at}", a.name());

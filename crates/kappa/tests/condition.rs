@@ -173,6 +173,31 @@ fn pruning_answers_true_for_unsat_conditions_in_every_mode() {
 }
 
 #[test]
+fn arrays_written_at_a_progression_keep_their_contents_in_the_condition() {
+    // the fill loops' memory is an array term (printed as a `where` line),
+    // not ⋆: the reads after the loops are decided
+    for (p, want) in [
+        ("array_fill_true.c", "unsat"),
+        ("array_down_true.c", "unsat"),
+        ("array_fill_false.c", "sat"),
+    ] {
+        let out = stdout(&["condition", &prog(p)]);
+        assert_eq!(answer(&out), want, "{p}:\n{out}");
+        assert!(out.contains("  θ^κ memory = mem_after_"), "{p}:\n{out}");
+        assert!(out.contains("  where mem_after_"), "{p}:\n{out}");
+    }
+    // classic execution alone cannot follow 100000 iterations; the proof
+    // comes before any step
+    let v = verify_json(
+        std::path::Path::new(&prog("array_fill_true.c")),
+        30,
+        &["--prune-with-condition", "--mode", "classic"],
+    );
+    assert_eq!(v["verdict"], "true", "{v}");
+    assert_eq!(v["stats"]["instructions"], 0, "{v}");
+}
+
+#[test]
 fn pruning_keeps_reachable_targets_false() {
     for p in ["wrap_reach.c", "nested.c", "running.c"] {
         let out = stdout(&[
