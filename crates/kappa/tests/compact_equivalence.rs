@@ -1,7 +1,8 @@
 //! Theorems 2 and 3 of "Compact Symbolic Execution" (soundness and
 //! completeness of the compact tree with respect to the classic one),
 //! checked on generated programs whose classic tree is finite: a loop with
-//! an input-chosen trip count bounded by an assumption, over variables of
+//! an input-chosen trip count bounded by an assumption (on every other seed
+//! with a `__VERIFIER_assert` call in its body), over variables of
 //! random widths updated by arithmetic and geometric progressions and by
 //! assignments from other variables, then a check of the final values
 //! against a target that is reachable for some trip counts and not for
@@ -87,16 +88,30 @@ fn program(seed: u64) -> String {
     } else {
         ((x0 + 1 + r.next() % 3) & m, 0)
     };
+    // on every other seed the loop body states a property the SV-COMP way,
+    // through a call of `__VERIFIER_assert` (inlined: its error branch is
+    // an exit of the cycle), violated at some iteration or never
+    let check = if r.next().is_multiple_of(2) {
+        let bad = if r.next().is_multiple_of(2) {
+            seen[(r.next() as usize) % (seen.len() - 1)].0
+        } else {
+            (x0 + 2 + r.next() % 3) & m
+        };
+        format!("__VERIFIER_assert(x != ({ty}){bad}); ")
+    } else {
+        String::new()
+    };
     // compare as the C program does: through the variable's type
     format!(
         "extern void reach_error(void);\n\
          extern unsigned int __VERIFIER_nondet_uint(void);\n\
          extern void __VERIFIER_assume(int);\n\
+         void __VERIFIER_assert(int cond) {{ if (!cond) {{ reach_error(); }} }}\n\
          int main(void) {{\n\
          \x20 unsigned int n = __VERIFIER_nondet_uint();\n\
          \x20 __VERIFIER_assume(n <= {bound}u);\n\
          \x20 {ty} x = ({ty}){x0}, y = ({ty}){y0}, last = 0;\n\
-         \x20 for (unsigned int k = 0; k < n; k++) {{ last = x; x = x {op} ({ty}){step}; y = y * ({ty}){factor}; }}\n\
+         \x20 for (unsigned int k = 0; k < n; k++) {{ {check}last = x; x = x {op} ({ty}){step}; y = y * ({ty}){factor}; }}\n\
          \x20 if (x == ({ty}){tx} && y == ({ty}){ty_}) reach_error();\n\
          \x20 if (last == ({ty}){tx} && n == 0u) reach_error();\n\
          \x20 return 0;\n\
