@@ -8,8 +8,9 @@
 //! (default timeout 10 s per task; default inputs: ../shared/corpus/*.yml and
 //! tests/programs/*.c relative to the repository root).
 //! `-- --scale` prints the engine-scale figures instead (see [`scale`]);
-//! `-- --loops [FILES]` the classic/compact comparison of the compact
-//! symbolic execution paper's Table 1 (see [`loops`]);
+//! `-- --loops [--modes M,..] [FILES]` the classic/compact comparison of
+//! the compact symbolic execution paper's Table 1, with the share of cycles
+//! with templates and why the others have none (see [`loops`]);
 //! `-- --conditions [FILES]` the necessary-condition figures of the
 //! abstracting path conditions paper's Table 2 (see [`conditions`]);
 //! `-- --navigate [FILES]` the loop navigation paper's Table 3 beside
@@ -148,7 +149,7 @@ fn bench() {
     let mut repeat = 1;
     let mut sets: Vec<String> = vec![];
     let mut portfolio_mode = false;
-    let mut modes = portfolio::DEFAULT_MODES.to_string();
+    let mut modes: Option<String> = None;
     let mut jobs = 2usize;
     let mut soundness: Option<u64> = None;
     let (mut seed, mut show, mut timeout_set) = (0u64, false, false);
@@ -175,7 +176,7 @@ fn bench() {
         } else if a == "--portfolio" {
             portfolio_mode = true;
         } else if a == "--modes" {
-            modes = it.next().expect("--modes M1,M2,..");
+            modes = Some(it.next().expect("--modes M1,M2,.."));
         } else if a == "--jobs" {
             jobs = it.next().and_then(|s| s.parse().ok()).expect("--jobs N");
         } else if a == "--soundness" {
@@ -204,7 +205,8 @@ fn bench() {
         return;
     }
     if portfolio_mode {
-        portfolio::run(timeout.as_secs_f64(), &modes, jobs, &args);
+        let modes = modes.as_deref().unwrap_or(portfolio::DEFAULT_MODES);
+        portfolio::run(timeout.as_secs_f64(), modes, jobs, &args);
         return;
     }
     if let Some(n) = soundness {
@@ -221,7 +223,8 @@ fn bench() {
         return;
     }
     if loops_mode {
-        loops::run(timeout.as_secs_f64(), &args);
+        let modes = modes.as_deref().unwrap_or(loops::DEFAULT_MODES);
+        loops::run(timeout.as_secs_f64(), modes, &args);
         return;
     }
     if navigate_mode {

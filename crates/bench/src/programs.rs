@@ -12,7 +12,8 @@ pub fn kappa_binary() -> Option<PathBuf> {
 
 /// The programs to run: the given files and the `.c`/`.yml` files of the
 /// given directories, or else those of `crates/bench/programs/<table>`;
-/// sorted within each directory.
+/// sorted within each directory. A `.c` file with a task file `.yml` of
+/// the same name beside it is run through the task file only.
 pub fn programs(args: &[PathBuf], table: &str) -> Vec<PathBuf> {
     let default = [Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("programs")
@@ -26,6 +27,9 @@ pub fn programs(args: &[PathBuf], table: &str) -> Vec<PathBuf> {
             let mut v: Vec<PathBuf> = d
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|e| e == "c" || e == "yml"))
+                .filter(|p| {
+                    !(p.extension().is_some_and(|e| e == "c") && p.with_extension("yml").exists())
+                })
                 .collect();
             v.sort();
             out.extend(v);
