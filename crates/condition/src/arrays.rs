@@ -40,10 +40,16 @@
 //! for memory, which is only read by loads) stays uninterpreted: a
 //! functional unknown, sound because the real memory is a function of the
 //! same arguments.
+//!
+//! **The initial memory.** The same representation carries the memory when
+//! `main` starts ([`initial_memory`]): the globals the analysis referenced
+//! hold their initializers (zero where none is given), everything else is
+//! unconstrained.
 
 use kappa_expr::build as b;
 use kappa_expr::print::free_symbols;
 use kappa_expr::{mask, substitute, BvOp, Expr, FuncDecl, Kind, Sort, Symbol, SymbolKind};
+use kappa_ir::{Global, InitValue, Module};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -220,6 +226,115 @@ pub fn iterated_store(
         },
     );
     Some(b::apply(f, params.into_iter().map(b::sym).collect()))
+}
+
+/// The contents of global `g` when `main` starts, as an array from
+/// offsets (`pb` bits) to bytes: zero bytes overwritten by its integer
+/// initializers; `None` (arbitrary) when it has other pieces (addresses).
+pub fn global_initial(g: &Global, pb: u32) -> Option<Expr> {
+    let mut a = b::const_array(pb, b::bv(8, 0));
+    for (off, piece) in &g.init {
+        let InitValue::Int { bytes, value } = piece else {
+            return None;
+        };
+        for i in 0..u64::from(*bytes) {
+            let byte = (value >> (8 * i)) & 0xff;
+            if byte != 0 {
+                a = b::store(a, b::bv(pb, u128::from(off + i)), b::bv(8, byte));
+            }
+        }
+    }
+    Some(a)
+}
+
+/// The memory when `main` starts as far as the condition knows it: the
+/// bytes of each defined global of `globals` (index in `m`, address
+/// symbol) with an integer initializer are those of
+/// [`global_initial`]; every other byte is `mem`'s (unconstrained).
+/// Registers the array function in `defs` and returns its application;
+/// `None` when no global qualifies. Sound for every native run: there
+/// the globals lie at their addresses without overlapping and hold their
+/// initializers when `main` starts (constructors run later, in front of
+/// `main` in the flowgraph), so the run's memory is this array.
+pub fn initial_memory(
+    defs: &mut ArrayDefs,
+    m: &Module,
+    globals: &[(u32, Symbol)],
+    mem: Symbol,
+) -> Option<Expr> {
+    let Sort::Array { index: pb, .. } = mem.sort() else {
+        return None;
+    };
+    let j = Symbol::fresh("j", Sort::Bv(pb), SymbolKind::Bound);
+    let bj = b::sym(j);
+    let mut body = b::select(b::sym(mem), bj);
+    let mut params = vec![mem];
+    // (at most 32 globals: every read becomes a test per global)
+    for &(gi, addr) in globals.iter().take(32) {
+        let g = &m.globals[gi as usize];
+        if g.external || g.size == 0 || g.size >= 1u64 << (pb - 1) {
+            continue;
+        }
+        let Some(contents) = global_initial(g, pb) else {
+            continue;
+        };
+        let off = b::sub(bj, b::sym(addr));
+        body = b::ite(
+            b::ult(off, b::bv(pb, u128::from(g.size))),
+            b::select(contents, off),
+            body,
+        );
+        params.push(addr);
+    }
+    if params.len() == 1 {
+        return None;
+    }
+    let id = NEXT_FUNC.fetch_add(1, Ordering::Relaxed);
+    let f = FuncDecl::new(
+        &format!("mem_initial_{id}"),
+        params.iter().map(|x| x.sort()).collect(),
+        mem.sort(),
+    );
+    defs.insert(
+        f,
+        ArrayDef {
+            params: params.clone(),
+            index: j,
+            body,
+        },
+    );
+    Some(b::apply(f, params.into_iter().map(b::sym).collect()))
+}
+
+/// The layout facts of every native run for the defined globals of
+/// `globals` (index, address symbol): each object ends below the top of
+/// the address space, and two objects do not overlap (only for the first
+/// 64 of them: leaving facts out keeps φ̂ necessary).
+pub fn layout(m: &Module, globals: &[(u32, Symbol)]) -> Expr {
+    let objs: Vec<(Expr, u128, u32)> = globals
+        .iter()
+        .filter_map(|&(gi, addr)| {
+            let g = &m.globals[gi as usize];
+            let Sort::Bv(pb) = addr.sort() else {
+                return None;
+            };
+            (!g.external && g.size > 0 && u128::from(g.size) < mask(pb))
+                .then(|| (b::sym(addr), u128::from(g.size), pb))
+        })
+        .take(64)
+        .collect();
+    let mut facts = vec![];
+    for (i, (a, sa, pb)) in objs.iter().enumerate() {
+        // (the end, a + size, stays below 2^p: no object ends at the top
+        // of the address space natively, and the sums below never wrap)
+        facts.push(b::ule(*a, b::bv(*pb, mask(*pb) - sa)));
+        for (c, sc, _) in &objs[i + 1..] {
+            let a_below = b::ule(b::add(*a, b::bv(*pb, *sa)), *c);
+            let c_below = b::ule(b::add(*c, b::bv(*pb, *sc)), *a);
+            facts.push(b::or(a_below, c_below));
+        }
+    }
+    b::and_all(facts)
 }
 
 /// `(addr, value, n)` when `m` is `n` consecutive byte stores of `value`

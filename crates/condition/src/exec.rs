@@ -129,6 +129,14 @@ impl<'a> Ctx<'a> {
         s
     }
 
+    /// The globals referenced so far: (index in the module, address
+    /// symbol), by index.
+    pub fn global_symbols(&self) -> Vec<(u32, Symbol)> {
+        let mut v: Vec<(u32, Symbol)> = self.globals.iter().map(|(g, s)| (*g, *s)).collect();
+        v.sort_by_key(|(g, _)| *g);
+        v
+    }
+
     /// The register whose entry symbol is `s`, if any.
     pub fn var_of(&self, s: Symbol) -> Option<VarId> {
         self.canon

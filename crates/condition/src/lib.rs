@@ -210,6 +210,17 @@ pub fn compute(m: &Module, opts: &Options) -> Result<NecessaryCondition, CondErr
     let phi = if ctx.gave_up.is_some() {
         b::tru()
     } else {
+        // the memory when main starts: the globals' initializers
+        // (and the globals' layout: they do not overlap)
+        let globals = ctx.global_symbols();
+        let phi = match arrays::initial_memory(&mut ctx.arrays, m, &globals, ctx.mem) {
+            Some(init) => {
+                let mem = ctx.mem;
+                kappa_expr::substitute(phi, &|s| (s == mem).then_some(init))
+            }
+            None => phi,
+        };
+        let phi = b::and(phi, arrays::layout(m, &globals));
         arrays::expand(phi, &ctx.arrays)
     };
     let on_cycle = g.on_cycle();

@@ -117,6 +117,16 @@ const PROGRAMS: &[Prog] = &[
             for (int i = 0; i < n; i++) s[2 * i] = (short)(i + 1);
             if (k >= 0 && k < 2 * n && s[k] == 9) reach_error(); return 0; }",
     },
+    // initialized globals: bytes past the written prefix keep their zero,
+    // the other global its initializer (the initial memory and layout)
+    Prog {
+        name: "array_initial",
+        body: "int tab[4] = {3, 1, 4, 1}; unsigned char buf[40];
+            int main(void) { int n = __VERIFIER_nondet_int(); int k = __VERIFIER_nondet_int();
+            __VERIFIER_assume(n >= 0 && n <= 30);
+            for (int i = 0; i < n; i++) buf[i] = (unsigned char)(i + 1);
+            if (k >= 0 && k < 40 && buf[k] == 0 && tab[2] == 4 && k == n + 3) reach_error(); return 0; }",
+    },
     // the same cell written in every iteration (the last write stays)
     Prog {
         name: "array_same_cell",

@@ -263,23 +263,10 @@ pub fn unknown(pb: u32) -> Expr {
     b::sym(Symbol::fresh("mem", contents_sort(pb), SymbolKind::Fresh))
 }
 
-/// The contents of global `g` when `main` starts: zero bytes overwritten
-/// by its integer initializers; `None` (arbitrary) when it has other
-/// pieces (addresses).
+/// The contents of global `g` when `main` starts (see
+/// [`kappa_condition::arrays::global_initial`]).
 pub fn initial(g: &kappa_ir::Global, pb: u32) -> Option<Expr> {
-    let mut a = b::const_array(pb, b::bv(8, 0));
-    for (off, piece) in &g.init {
-        let InitValue::Int { bytes, value } = piece else {
-            return None;
-        };
-        for i in 0..*bytes as u64 {
-            let byte = (value >> (8 * i)) & 0xff;
-            if byte != 0 {
-                a = b::store(a, b::bv(pb, (off + i) as u128), b::bv(8, byte));
-            }
-        }
-    }
-    Some(a)
+    kappa_condition::arrays::global_initial(g, pb)
 }
 
 /// The value of type `ty` stored in `n` bytes at offset `off` of contents
