@@ -37,6 +37,8 @@ fn templates(kappa: &Path, p: &Path) -> Option<(u64, u64, Vec<String>)> {
                 .collect::<Vec<_>>()
                 .join(" ")
                 .replace(" at ", " ")
+                .trim_end_matches(" at")
+                .to_string()
         })
         .collect();
     Some((cycles, templates, reasons))
