@@ -157,7 +157,7 @@ pub fn run(timeout: f64, cap: f64, repeat: usize, only: &[String], args: &[PathB
         let mut inproc_runner = RouteRunner::new(cap_d);
         let mut other_runner = RouteRunner::new(cap_d);
         let (mut tk, mut ti, mut ta) = (0.0, 0.0, 0.0);
-        for q in &queries {
+        for (qi, q) in queries.iter().enumerate() {
             let row = &mut rows[q.route.index()];
             row.queries += 1;
             let kt = q.time_ms.unwrap_or(0.0) / 1000.0;
@@ -202,8 +202,24 @@ pub fn run(timeout: f64, cap: f64, repeat: usize, only: &[String], args: &[PathB
                 println!("  differ: {} {} vs {}", p.display(), answer(ri), answer(ra));
             }
             let limit = f64::from(q.timeout_ms) / 1000.0;
-            if !kappa_decided && ra.is_some() && best_a <= limit {
+            // (a query kappa did not send because the run's deadline had
+            // passed is no loss of the solver's)
+            let at_deadline = q
+                .answer
+                .as_deref()
+                .is_some_and(|a| a.contains("deadline reached"));
+            if !kappa_decided && !at_deadline && ra.is_some() && best_a <= limit {
                 row.lost += 1;
+                println!(
+                    "  lost: {} ({}) query {} on {}: kappa {} after {:.3} s, standalone {} in {best_a:.3} s of {limit:.3} s",
+                    p.display(),
+                    mode.join(" "),
+                    qi,
+                    q.route.name(),
+                    q.answer.as_deref().unwrap_or("no answer"),
+                    kt,
+                    answer(ra),
+                );
             }
             tk += kt;
             ti += best_i;
@@ -279,6 +295,6 @@ pub fn run(timeout: f64, cap: f64, repeat: usize, only: &[String], args: &[PathB
     println!(
         "\nunkn: unknown answers kappa/in-process/standalone; other s: replay time (and unknowns) \
          of the other bitvector route (incremental <-> qf_bv); lost: undecided by kappa but \
-         decided standalone within kappa's limit; failed leaves over all runs: {smt_failures}"
+         decided standalone within kappa's limit (queries past the run's deadline, never sent, left out); failed leaves over all runs: {smt_failures}"
     );
 }
