@@ -202,8 +202,8 @@ pub fn run(timeout: f64, cap: f64, repeat: usize, only: &[String], args: &[PathB
                 println!("  differ: {} {} vs {}", p.display(), answer(ri), answer(ra));
             }
             let limit = f64::from(q.timeout_ms) / 1000.0;
-            // (a query kappa did not send because the run's deadline had
-            // passed is no loss of the solver's)
+            // (a query kappa answered "deadline reached" because the run's
+            // time was up is no loss of the solver's)
             let at_deadline = q
                 .answer
                 .as_deref()
@@ -295,6 +295,6 @@ pub fn run(timeout: f64, cap: f64, repeat: usize, only: &[String], args: &[PathB
     println!(
         "\nunkn: unknown answers kappa/in-process/standalone; other s: replay time (and unknowns) \
          of the other bitvector route (incremental <-> qf_bv); lost: undecided by kappa but \
-         decided standalone within kappa's limit (queries past the run's deadline, never sent, left out); failed leaves over all runs: {smt_failures}"
+         decided standalone within kappa's limit (queries answered 'deadline reached', when the run's time was up, left out); failed leaves over all runs: {smt_failures}"
     );
 }
