@@ -67,6 +67,34 @@ pub struct ArrayDef {
 /// The registry of the array functions of one analysis.
 pub type ArrayDefs = FxHashMap<FuncDecl, ArrayDef>;
 
+/// Registers a fresh array function `NAME_N` of sort `sort` standing for
+/// `λ index. body` over `params` and returns its application to them.
+fn define(
+    defs: &mut ArrayDefs,
+    name: &str,
+    sort: Sort,
+    params: Vec<Symbol>,
+    index: Symbol,
+    body: Expr,
+) -> Expr {
+    let id = NEXT_FUNC.fetch_add(1, Ordering::Relaxed);
+    let f = FuncDecl::new(
+        &format!("{name}_{id}"),
+        params.iter().map(|x| x.sort()).collect(),
+        sort,
+    );
+    let args = params.iter().copied().map(b::sym).collect();
+    defs.insert(
+        f,
+        ArrayDef {
+            params,
+            index,
+            body,
+        },
+    );
+    b::apply(f, args)
+}
+
 /// `e` as `base + c·k` modulo 2^w (w the width of `e`), with `base` free of
 /// `k`; `None` when some operation applied to `k` is not a ring
 /// homomorphism modulo 2^w (see the module doc). `k` is a bitvector symbol.
@@ -211,21 +239,7 @@ pub fn iterated_store(
         .into_iter()
         .filter(|x| *x != j)
         .collect();
-    let id = NEXT_FUNC.fetch_add(1, Ordering::Relaxed);
-    let f = FuncDecl::new(
-        &format!("mem_after_{id}"),
-        params.iter().map(|x| x.sort()).collect(),
-        mem.sort(),
-    );
-    defs.insert(
-        f,
-        ArrayDef {
-            params: params.clone(),
-            index: j,
-            body,
-        },
-    );
-    Some(b::apply(f, params.into_iter().map(b::sym).collect()))
+    Some(define(defs, "mem_after", mem.sort(), params, j, body))
 }
 
 /// The contents of global `g` when `main` starts, as an array from
@@ -289,21 +303,7 @@ pub fn initial_memory(
     if params.len() == 1 {
         return None;
     }
-    let id = NEXT_FUNC.fetch_add(1, Ordering::Relaxed);
-    let f = FuncDecl::new(
-        &format!("mem_initial_{id}"),
-        params.iter().map(|x| x.sort()).collect(),
-        mem.sort(),
-    );
-    defs.insert(
-        f,
-        ArrayDef {
-            params: params.clone(),
-            index: j,
-            body,
-        },
-    );
-    Some(b::apply(f, params.into_iter().map(b::sym).collect()))
+    Some(define(defs, "mem_initial", mem.sort(), params, j, body))
 }
 
 /// The layout facts of every native run for the defined globals of
