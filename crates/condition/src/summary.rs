@@ -73,6 +73,23 @@ impl LoopSummary {
 
 use kappa_loops::closed::kappa_as as widen;
 
+/// θ^κ⟨d⟩ if free of uninterpreted functions, of the symbols `excluded`
+/// rejects (⋆, volatile symbols) and of counters other than `allow`.
+fn clean_under(
+    theta: &SymMemory,
+    d: Expr,
+    excluded: &dyn Fn(&Symbol) -> bool,
+    counters: &BTreeSet<Symbol>,
+    allow: Option<Symbol>,
+) -> Option<Expr> {
+    let v = theta.apply(d);
+    let (syms, funcs) = free_symbols(&[v]);
+    let bad = syms
+        .iter()
+        .any(|s| excluded(s) || (counters.contains(s) && Some(*s) != allow));
+    (!bad && funcs.is_empty()).then_some(v)
+}
+
 /// `e - a` when `e` is `a + d` (either operand order) or `a - c`.
 fn increment(e: Expr, a: Expr) -> Option<Expr> {
     match e.kind() {
@@ -157,17 +174,14 @@ impl Ctx<'_> {
                     .filter(|k| !resolved.contains(k))
                     .map(|k| star_of[k])
                     .collect();
-                // θ^κ⟨d⟩ if free of ⋆, volatile symbols and counters
-                // (except `allow`)
-                let clean = |d: Expr, allow: Option<Symbol>| -> Option<Expr> {
-                    let v = theta.apply(d);
-                    let (syms, funcs) = free_symbols(&[v]);
-                    let bad = syms.iter().any(|s| {
-                        stars.contains(s)
-                            || volatile.contains(s)
-                            || (counter_set.contains(s) && Some(*s) != allow)
-                    });
-                    (!bad && funcs.is_empty()).then_some(v)
+                let clean = |d: Expr, allow: Option<Symbol>| {
+                    clean_under(
+                        &theta,
+                        d,
+                        &|s| stars.contains(s) || volatile.contains(s),
+                        &counter_set,
+                        allow,
+                    )
                 };
                 if let Some(e) = self.rule(a, execs, &counters, &clean) {
                     theta.set(a, e);
@@ -309,14 +323,9 @@ impl Ctx<'_> {
         };
         let (addr, value, n) = crate::arrays::single_store(execs[i].theta.get(self.mem), me)?;
         let k = counters[i];
-        let clean = |d: Expr| {
-            let v = theta.apply(d);
-            let (syms, funcs) = free_symbols(&[v]);
-            let bad = syms
-                .iter()
-                .any(|s| unclean.contains(s) || (counters.contains(s) && *s != k));
-            (!bad && funcs.is_empty()).then_some(v)
-        };
+        let counter_set: BTreeSet<Symbol> = counters.iter().copied().collect();
+        let clean =
+            |d: Expr| clean_under(theta, d, &|s| unclean.contains(s), &counter_set, Some(k));
         let (a, v) = (clean(addr)?, clean(value)?);
         crate::arrays::iterated_store(&mut self.arrays, self.mem, star, k, a, v, n)
     }
