@@ -1,4 +1,6 @@
-//! Inlining of small loop-free leaf functions into their callers, and the
+//! Inlining of small loop-free leaf functions into their callers, the
+//! deep inlining of every alloca-free callee into a copy of one function
+//! ([`inline_calls_deep`], for loop navigation's proof), and the
 //! renumbering of a callee's registers that every inliner needs.
 //!
 //! Benchmarks state properties inside loops through two-line functions
@@ -25,7 +27,7 @@
 //! what changes is only the call stack depth (one frame less), which no
 //! verdict rule depends on for these functions.
 
-use crate::{Callee, Edge, EdgeId, Function, Instr, Loc, Module, Value, VarId};
+use crate::{Callee, Edge, EdgeId, FuncId, Function, Instr, Loc, Module, Value, VarId};
 
 /// Most edges of a function that is inlined at its call sites.
 pub const LEAF_MAX_EDGES: usize = 64;
@@ -181,23 +183,8 @@ pub fn inline_leaf_calls(m: &mut Module) -> usize {
             .map(|i| EdgeId(i as u32))
             .filter(|e| {
                 let caller = &m.functions[g];
-                let Instr::Call {
-                    callee: Callee::Direct(t),
-                    args,
-                    dst,
-                } = &caller.edges[e.index()].instr
-                else {
-                    return false;
-                };
-                let callee = &m.functions[t.index()];
-                leaves[t.index()]
-                    && t.index() != g
-                    && args.len() == callee.params.len()
-                    && args
-                        .iter()
-                        .zip(&callee.params)
-                        .all(|(a, p)| a.ty(&caller.vars, ptr) == callee.vars[p.index()].ty)
-                    && dst.is_none_or(|d| Some(caller.vars[d.index()].ty) == callee.ret)
+                direct_call_fits(m, caller, *e, ptr)
+                    .is_some_and(|t| leaves[t.index()] && t.index() != g)
             })
             .collect();
         let mut instances: std::collections::HashMap<usize, u32> = Default::default();
@@ -218,6 +205,85 @@ pub fn inline_leaf_calls(m: &mut Module) -> usize {
         }
     }
     count
+}
+
+/// The callee of edge `e` of `caller` when it is a direct call passing
+/// one argument of each parameter's type and receiving the result in a
+/// register of the result's type (the calls an inliner may replace).
+fn direct_call_fits(m: &Module, caller: &Function, e: EdgeId, ptr: crate::Ty) -> Option<FuncId> {
+    let Instr::Call {
+        callee: Callee::Direct(t),
+        args,
+        dst,
+    } = &caller.edges[e.index()].instr
+    else {
+        return None;
+    };
+    let callee = &m.functions[t.index()];
+    (args.len() == callee.params.len()
+        && args
+            .iter()
+            .zip(&callee.params)
+            .all(|(a, p)| a.ty(&caller.vars, ptr) == callee.vars[p.index()].ty)
+        && dst.is_none_or(|d| Some(caller.vars[d.index()].ty) == callee.ret))
+    .then_some(*t)
+}
+
+/// Whether `f` may be inlined by [`inline_calls_deep`]: defined, not
+/// `main` or an error function, not variadic, no `byval` argument and no
+/// `alloca` (no frame object whose lifetime ends at its return; loops and
+/// calls are allowed).
+fn deep_inlinable(f: &Function) -> bool {
+    f.defined
+        && !f.variadic
+        && f.byval.is_empty()
+        && !matches!(f.name.as_str(), "main" | "reach_error" | "__VERIFIER_error")
+        && !f
+            .edges
+            .iter()
+            .any(|e| matches!(e.instr, Instr::Alloca { .. }))
+}
+
+/// A copy of function `fid` with its direct calls inlined, transitively:
+/// every call site of a function allowed by [`deep_inlinable`] (loops and
+/// calls included) that is not already being inlined on the way to it
+/// (recursion stays a call), while the copy has at most `max_edges`
+/// edges. `None` when no call was inlined. Exact for the same reasons as
+/// [`inline_leaf_calls`] (no callee has a frame object); the call stack
+/// depth is the only difference. For analyses of one flowgraph that must
+/// see through calls (loop navigation's proof before execution).
+pub fn inline_calls_deep(m: &Module, fid: FuncId, max_edges: usize) -> Option<Function> {
+    let ptr = m.ptr_ty();
+    let mut f = m.functions[fid.index()].clone();
+    // per edge, the functions inlined on the way to it (outermost first)
+    let outer = std::rc::Rc::new(vec![fid]);
+    let mut stacks: Vec<std::rc::Rc<Vec<FuncId>>> = vec![outer; f.edges.len()];
+    let mut copies: std::collections::HashMap<FuncId, u32> = Default::default();
+    let mut i = 0;
+    while i < f.edges.len() {
+        let e = EdgeId(i as u32);
+        i += 1;
+        let Some(t) = direct_call_fits(m, &f, e, ptr) else {
+            continue;
+        };
+        let callee = &m.functions[t.index()];
+        if !deep_inlinable(callee)
+            || stacks[e.index()].contains(&t)
+            || f.edges.len() + callee.edges.len() > max_edges
+        {
+            continue;
+        }
+        let k = copies.entry(t).or_default();
+        *k += 1;
+        let before = f.edges.len();
+        inline_call(&mut f, e, callee, *k);
+        let mut inner = (*stacks[e.index()]).clone();
+        inner.push(t);
+        let inner = std::rc::Rc::new(inner);
+        stacks.resize(f.edges.len(), inner);
+        debug_assert!(f.edges.len() >= before);
+    }
+    (!copies.is_empty()).then_some(f)
 }
 
 /// Replaces call edge `e` of `caller` by a copy of `callee`'s body; `k`
@@ -437,5 +503,52 @@ mod tests {
             .edges
             .iter()
             .any(|e| e.to == main.entry && matches!(e.instr, Instr::Phi(_))));
+    }
+
+    #[test]
+    fn deep_inlining_takes_loops_keeps_recursion_and_skips_allocas() {
+        // a callee with a cycle and a call of itself: main's call is
+        // inlined once, the copy's recursive call stays a call
+        let mut m = module(false);
+        let leaf = &mut m.functions[0];
+        let (e, p) = (leaf.entry, leaf.params[0]);
+        let back = leaf.add_loc(LocInfo::default());
+        leaf.add_edge(e, back, Instr::Assume(Value::bool(true)), None);
+        leaf.add_edge(back, e, Instr::Assume(Value::bool(true)), None);
+        let self_call = Instr::Call {
+            dst: None,
+            callee: Callee::Direct(crate::FuncId(0)),
+            args: vec![Value::Var(p)],
+        };
+        leaf.add_edge(back, e, self_call, None);
+        assert!(!is_leaf(&m.functions[0]));
+        let g = inline_calls_deep(&m, crate::FuncId(1), 1_000).expect("inlined");
+        let calls: Vec<&Instr> = g
+            .edges
+            .iter()
+            .map(|e| &e.instr)
+            .filter(|i| matches!(i, Instr::Call { .. }))
+            .collect();
+        assert_eq!(calls.len(), 1, "the recursive call of the copy stays");
+        assert_eq!(g.vars[2].name, "leaf.%p");
+        assert_eq!(g.edges.len(), 3 + m.functions[0].edges.len());
+        // the original module is unchanged
+        assert!(m.functions[1]
+            .edges
+            .iter()
+            .any(|e| matches!(e.instr, Instr::Call { .. })));
+        // past the edge bound nothing is inlined
+        assert!(inline_calls_deep(&m, crate::FuncId(1), 4).is_none());
+        // a callee with a frame object is not inlined
+        let leaf = &mut m.functions[0];
+        let d = leaf.add_var("%a".into(), Ty::Int(32));
+        let (e, to) = (leaf.entry, leaf.add_loc(LocInfo::default()));
+        let alloca = Instr::Alloca {
+            dst: d,
+            size: Value::int(32, 4),
+            align: 4,
+        };
+        leaf.add_edge(e, to, alloca, None);
+        assert!(inline_calls_deep(&m, crate::FuncId(1), 1_000).is_none());
     }
 }

@@ -1,5 +1,6 @@
-//! `kappa chains`: the chain program form of `main` (loop navigation) and
-//! the constraint system of each root chain with the solver's verdict,
+//! `kappa chains`: the chain program form of `main` (loop navigation; with
+//! its callees inlined, as navigation's proof before execution sees it)
+//! and the constraint system of each root chain with the solver's verdict,
 //! printed deterministically.
 
 use crate::load::load_plain;
@@ -54,7 +55,6 @@ pub fn chains_text(m: &Module, max_pieces: usize) -> Result<String> {
         .function_by_name("main")
         .filter(|f| m.func(*f).defined)
         .ok_or_else(|| anyhow!("no `main` function"))?;
-    let f = m.func(main);
     let mut solver = kappa_solver::build_solver(&Default::default());
     let a = analyze_entry(
         m,
@@ -65,10 +65,16 @@ pub fn chains_text(m: &Module, max_pieces: usize) -> Result<String> {
         None,
     );
     let form = &a.form;
+    let f = a.function(m, main);
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "fn main: chain program form from {}: {} root chains, {} chains in all ({} subchains, {} loop nodes){}",
+        "fn main{}: chain program form from {}: {} root chains, {} chains in all ({} subchains, {} loop nodes){}",
+        if a.inlined.is_some() {
+            " (its calls inlined)"
+        } else {
+            ""
+        },
         form.start,
         form.roots.len(),
         form.chains.len(),

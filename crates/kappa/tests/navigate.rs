@@ -2,8 +2,10 @@
 //! `// expect:` verdict under `--mode navigate` (both solving modes), every
 //! `false` replays natively, the programs small enough for classic
 //! execution get the same verdict there, the Figure 1 shapes behave as in
-//! the paper (proof before execution; a path found without search), and
-//! `kappa chains` is snapshot-tested and rejects bad input.
+//! the paper (proof before execution; a path found without search), loops
+//! in callees are navigated (inlined before execution, followed through
+//! their returns during it), and `kappa chains` is snapshot-tested and
+//! rejects bad input.
 
 mod common;
 use common::*;
@@ -73,6 +75,34 @@ fn a_state_without_a_solution_is_dropped_and_the_proof_completes() {
     // ... but at the loop header, with the state's registers
     assert!(n["pruned"].as_u64().unwrap() >= 1, "{v}");
     assert!(v["stats"]["instructions"].as_u64().unwrap() > 0, "{v}");
+}
+
+#[test]
+fn loops_in_callees_are_navigated() {
+    // before execution, main with its callees inlined: Figure 1 and the
+    // EQCNTex shape one call deep, a loop two calls deep
+    for name in [
+        "callee_fig1_unreach.c",
+        "callee_nested_linked.c",
+        "callee_two_levels.c",
+    ] {
+        let p = repo_root().join("tests/navigate").join(name);
+        let v = verify_json(&p, 60, &["--mode", "navigate"]);
+        assert_eq!(v["verdict"], "true", "{name}: {v}");
+        assert_eq!(v["stats"]["instructions"], 0, "{name}: {v}");
+        let c = verify_json(&p, 3, &["--mode", "classic"]);
+        assert_eq!(c["verdict"], "unknown", "{name}: {c}");
+    }
+    // during execution, at the callee's loop header: the chain to its
+    // return continues in main, where the test has no solution
+    let p = repo_root().join("tests/navigate/callee_pruned.c");
+    let v = verify_json(&p, 60, &["--mode", "navigate"]);
+    assert_eq!(v["verdict"], "true", "{v}");
+    let n = &v["stats"]["navigate"];
+    assert!(n["eliminated"].as_u64() < n["root_chains"].as_u64(), "{v}");
+    assert!(n["pruned"].as_u64().unwrap() >= 1, "{v}");
+    let c = verify_json(&p, 3, &["--mode", "classic"]);
+    assert_eq!(c["verdict"], "unknown", "{c}");
 }
 
 #[test]

@@ -20,12 +20,22 @@
 //!    complete and every root chain is eliminated, no execution reaches a
 //!    target and the answer is `true` without executing anything;
 //! 3. constraint-driven execution (Section 3.3, Algorithm 2): when a state
-//!    of `main` arrives at a loop header, the chain form unfolded from the
-//!    header (which describes every continuation of every path arriving
-//!    there, Theorem 1 applied from the header; an enclosing loop is a
-//!    cycle through the header in it) gives root chains whose systems are
-//!    instantiated with the state's registers and solved together with its
-//!    path condition.
+//!    arrives at a loop header, the chain form unfolded from the header
+//!    (which describes every continuation of every path arriving there
+//!    within the function, Theorem 1 applied from the header; an enclosing
+//!    loop is a cycle through the header in it) gives root chains whose
+//!    systems are instantiated with the state's registers and solved
+//!    together with its path condition. In a callee (a frame below
+//!    `main`'s), the function's returns are targets too, and a root chain
+//!    to a return continues in the caller: the caller's chain form from
+//!    the call's return site, its systems instantiated with the caller
+//!    frame's registers and the returned value (a closed form over the
+//!    callee's counters, or ⋆), conjoined with the callee's system, and so
+//!    on up the stack ([`MAX_RETURN_LEVELS`] frames; past it, or past an
+//!    unfolding bound, a return counts as reachable). Each level gets a
+//!    fresh builder, so two activations of one function never share a
+//!    counter. Callees are only navigated while their frame holds a
+//!    symbolic register.
 //!    No solution: the state cannot reach any target and is dropped (a
 //!    proof, counted as pruned). A solution: its counters choose the
 //!    subchain to run next (the first with a positive count), or the exit
@@ -42,8 +52,8 @@
 //! Verdicts stay the engine's: `false` only from a replayed witness,
 //! `true` only from a proof (phase 2) or a complete exploration in which
 //! every dropped state was proved unable to reach a target. Loops the
-//! technique does not handle (in callees, past the unfolding bound) run
-//! classically (NotApplicable). Steering looks for a solution with every
+//! technique does not handle (past the unfolding bound, or in a callee
+//! entered with concrete values) run classically (NotApplicable). Steering looks for a solution with every
 //! counter below 2^20 first (modular closed forms admit huge counts), and
 //! drops a state only when the unbounded system is unsatisfiable.
 //!
@@ -66,8 +76,8 @@ use crate::state::State;
 use crate::technique::{Hook, SlotData, Technique};
 use crate::Engine;
 use kappa_expr::build as b;
-use kappa_expr::Symbol;
-use kappa_ir::{FuncId, Loc, Module};
+use kappa_expr::{Expr, Symbol};
+use kappa_ir::{FuncId, Function, Loc, Module};
 use kappa_loops::chain::{chain_form, ChainForm, ChainOptions};
 use kappa_solver::{SatResult, Solver};
 use rustc_hash::FxHashMap;
@@ -131,9 +141,18 @@ pub enum RootVerdict {
     Unknown(String),
 }
 
+/// Most edges of `main` with its callees inlined for phases 1 and 2
+/// (beyond it, calls stay calls).
+pub const INLINE_MAX_EDGES: usize = 4_000;
+
 /// Phases 1 and 2 over `main` from its entry.
 #[derive(Debug)]
 pub struct EntryAnalysis {
+    /// `main` with its callees inlined
+    /// ([`kappa_ir::inline::inline_calls_deep`]), when the analysis ran on
+    /// that copy; `None`: on `main` itself. The form's edges are the
+    /// analysed function's ([`EntryAnalysis::function`]).
+    pub inlined: Option<Function>,
     /// The chain program form.
     pub form: Rc<ChainForm>,
     /// One system per root chain, in root order.
@@ -150,6 +169,11 @@ pub struct EntryAnalysis {
 }
 
 impl EntryAnalysis {
+    /// The function the form and systems describe: the inlined copy, or
+    /// `main` (`fid`) of `m`.
+    pub fn function<'a>(&'a self, m: &'a Module, fid: FuncId) -> &'a Function {
+        self.inlined.as_ref().unwrap_or_else(|| m.func(fid))
+    }
     /// Whether no execution reaches any target: the form is complete, every
     /// root chain was eliminated and no constructor runs first (one may
     /// reach `reach_error` or fail before `main`).
@@ -187,15 +211,32 @@ pub fn analyze_entry(
     cap: Duration,
     until: Option<Instant>,
 ) -> EntryAnalysis {
-    let f = m.func(fid);
     let t0 = Instant::now();
     let exits = m.may_run_exit_handlers();
-    let form = Rc::new(chain_form(
-        f,
-        f.entry,
-        |e| system::target_kind(f, e, exits).is_some(),
-        opts,
-    ));
+    let form_of = |f: &Function| {
+        chain_form(
+            f,
+            f.entry,
+            |e| system::target_kind(f, e, exits, false).is_some(),
+            opts,
+        )
+    };
+    // the function with its callees inlined (a call is a target that may
+    // fail, so without it no chain through a call is ever eliminated);
+    // the function itself when nothing is inlined or the inlined form is
+    // past the unfolding bound
+    let inlined = kappa_ir::inline::inline_calls_deep(m, fid, INLINE_MAX_EDGES)
+        .map(|g| {
+            let form = form_of(&g);
+            (g, form)
+        })
+        .filter(|(_, form)| !form.bound_hit);
+    let (inlined, form) = match inlined {
+        Some((g, form)) => (Some(g), form),
+        None => (None, form_of(m.func(fid))),
+    };
+    let form = Rc::new(form);
+    let f = inlined.as_ref().unwrap_or_else(|| m.func(fid));
     let form_time = t0.elapsed().as_secs_f64();
     let t1 = Instant::now();
     let mut sb = SystemBuilder::new(m, f, form.clone());
@@ -219,6 +260,7 @@ pub fn analyze_entry(
     }
     solver.set_query_cap(None);
     EntryAnalysis {
+        inlined,
         form,
         systems,
         verdicts,
@@ -231,6 +273,10 @@ pub fn analyze_entry(
 /// A state's navigation plan at the loop header it last passed.
 #[derive(Debug)]
 pub struct NavCursor {
+    /// The function of the header and the depth of its frame (the plan
+    /// holds while the state runs in that frame or deeper ones).
+    func: FuncId,
+    depth: usize,
     header: Loc,
     /// The chosen subchain (index among the header's subchains), or `None`
     /// for the exit.
@@ -248,8 +294,9 @@ pub struct NavCursor {
 pub struct NavMark {
     /// The plan chosen at the last loop header.
     pub cursor: Option<Rc<NavCursor>>,
-    /// The location where the hook last ran (it runs once per arrival).
-    pub checked: Option<Loc>,
+    /// Where the hook last ran, as (frame depth, function, location): it
+    /// runs once per arrival.
+    pub checked: Option<(usize, FuncId, Loc)>,
 }
 
 impl SlotData for NavMark {}
@@ -265,10 +312,19 @@ pub(crate) struct HeaderNav<'m> {
 /// Engine-side state of navigation.
 pub(crate) struct NavData<'m> {
     pub(crate) opts: NavigateOptions,
-    pub(crate) main: FuncId,
-    headers: FxHashMap<Loc, Option<Box<HeaderNav<'m>>>>,
-    is_header: Vec<bool>,
+    /// Per (function, loop header, run as a callee): the form from there.
+    headers: FxHashMap<(FuncId, Loc, bool), Option<Box<HeaderNav<'m>>>>,
+    /// Per (caller, return site, caller run as a callee): the form of the
+    /// caller's continuation after a call returns (`None`: bound hit).
+    continuations: FxHashMap<(FuncId, Loc, bool), Option<Rc<ChainForm>>>,
+    /// Per function (computed on its first step): its loop headers.
+    is_header: Vec<Option<Vec<bool>>>,
 }
+
+/// Most frames a chain from a callee's loop header is followed through
+/// returns into its callers; past it the return counts as a target that
+/// may fail (nothing is concluded from it).
+const MAX_RETURN_LEVELS: usize = 8;
 
 /// Loop navigation plugged into the engine's seam: phases 1 and 2 before
 /// execution ([`Technique::prepare`]), phase 3 at loop headers of `main`,
@@ -300,6 +356,9 @@ impl<'m> Technique<'m> for Navigate<'m> {
     }
 
     fn at_location(&mut self, eng: &mut Engine<'m>, mut st: State) -> Hook {
+        if let Some(nav) = self.data.as_mut() {
+            nav.ensure_headers(eng.module, st.func());
+        }
         if self.wants(&mut st) {
             self.step(eng, st)
         } else {
@@ -382,18 +441,40 @@ impl crate::technique_stats::TechniqueStats for NavStats {
 }
 
 impl<'m> NavData<'m> {
-    pub(crate) fn new(m: &'m Module, main: FuncId, opts: NavigateOptions) -> Self {
-        let f = m.func(main);
-        let mut is_header = vec![false; f.locs.len()];
-        for h in kappa_loops::loop_headers(f) {
-            is_header[h.index()] = true;
-        }
+    pub(crate) fn new(m: &'m Module, opts: NavigateOptions) -> Self {
         NavData {
             opts,
-            main,
             headers: FxHashMap::default(),
-            is_header,
+            continuations: FxHashMap::default(),
+            is_header: vec![None; m.functions.len()],
         }
+    }
+
+    /// Computes the loop headers of `fid` once.
+    fn ensure_headers(&mut self, m: &Module, fid: FuncId) {
+        let i = fid.index();
+        if self.is_header.len() <= i {
+            self.is_header.resize(i + 1, None);
+        }
+        if self.is_header[i].is_none() {
+            let f = m.func(fid);
+            let mut v = vec![false; f.locs.len()];
+            if f.defined {
+                for h in kappa_loops::loop_headers(f) {
+                    v[h.index()] = true;
+                }
+            }
+            self.is_header[i] = Some(v);
+        }
+    }
+
+    /// Whether `l` is a loop header of `fid` (false before
+    /// [`Self::ensure_headers`]).
+    fn is_header(&self, fid: FuncId, l: Loc) -> bool {
+        self.is_header
+            .get(fid.index())
+            .and_then(|v| v.as_ref())
+            .is_some_and(|v| v.get(l.index()).copied().unwrap_or(false))
     }
 }
 
@@ -424,21 +505,29 @@ impl<'m> Navigate<'m> {
                 a.form.roots.len()
             ));
         }
-        self.data = Some(Box::new(NavData::new(eng.module, main, opts)));
+        self.data = Some(Box::new(NavData::new(eng.module, opts)));
         None
     }
 
-    fn header_nav(&mut self, m: &'m Module, h: Loc) -> Option<&mut HeaderNav<'m>> {
+    /// The chain form of function `fid` unfolded from its loop header `h`
+    /// (`returns`: `fid` runs as a callee, its returns are targets), with
+    /// its builder and subchain paths; `None` when unusable.
+    fn header_nav(
+        &mut self,
+        m: &'m Module,
+        fid: FuncId,
+        h: Loc,
+        returns: bool,
+    ) -> Option<&mut HeaderNav<'m>> {
         let nav = self.data.as_mut()?;
-        let main = nav.main;
         let opts = nav.opts;
-        let entry = nav.headers.entry(h).or_insert_with(|| {
-            let f = m.func(main);
+        let entry = nav.headers.entry((fid, h, returns)).or_insert_with(|| {
+            let f = m.func(fid);
             let exits = m.may_run_exit_handlers();
             let form = Rc::new(chain_form(
                 f,
                 h,
-                |e| system::target_kind(f, e, exits).is_some(),
+                |e| system::target_kind(f, e, exits, returns).is_some(),
                 opts.chain,
             ));
             if form.bound_hit || form.roots.is_empty() {
@@ -450,10 +539,13 @@ impl<'m> Navigate<'m> {
                 _ => return None,
             };
             let mut builder = SystemBuilder::new(m, f, form.clone());
+            if returns {
+                builder = builder.returning();
+            }
             let counters = subchains.iter().map(|&d| builder.counter(d)).collect();
             let paths = subchains
                 .iter()
-                .map(|&d| Rc::new(path_map(m, main, &form.chains[d].edges)))
+                .map(|&d| Rc::new(path_map(m, fid, &form.chains[d].edges)))
                 .collect();
             Some(Box::new(HeaderNav {
                 builder,
@@ -465,18 +557,104 @@ impl<'m> Navigate<'m> {
         entry.as_deref_mut()
     }
 
+    /// The chain form of `fid` from `l` (a return site), with its returns
+    /// as targets when `returns`; `None` when the unfolding bound was hit.
+    fn continuation_form(
+        &mut self,
+        m: &'m Module,
+        fid: FuncId,
+        l: Loc,
+        returns: bool,
+    ) -> Option<Rc<ChainForm>> {
+        let nav = self.data.as_mut()?;
+        let opts = nav.opts;
+        nav.continuations
+            .entry((fid, l, returns))
+            .or_insert_with(|| {
+                let f = m.func(fid);
+                let exits = m.may_run_exit_handlers();
+                let form = chain_form(
+                    f,
+                    l,
+                    |e| system::target_kind(f, e, exits, returns).is_some(),
+                    opts.chain,
+                );
+                (!form.bound_hit).then(|| Rc::new(form))
+            })
+            .clone()
+    }
+
+    /// The goals after frame `idx + 1` of `st` returns `ret` (`None`: ⋆)
+    /// into frame `idx`: the disjunctions of the systems of the caller's
+    /// continuation to `reach_error` and to the other targets (a return of
+    /// the caller again follows into its own caller). Each level builds
+    /// its systems with a fresh builder, so no symbol is shared between
+    /// levels (a recursive function's frames are distinct executions).
+    /// Past [`MAX_RETURN_LEVELS`] or an incomplete form, the other goal is
+    /// `true`: nothing is concluded.
+    fn continuation(
+        &mut self,
+        m: &'m Module,
+        st: &State,
+        idx: usize,
+        ret: Option<Expr>,
+        level: usize,
+    ) -> (Expr, Expr) {
+        let unknown = (b::fls(), b::tru());
+        if level > MAX_RETURN_LEVELS {
+            return unknown;
+        }
+        let Some((loc, dst)) = st.frames[idx + 1].ret else {
+            return unknown;
+        };
+        let caller = &st.frames[idx];
+        let returns = idx > 0;
+        let Some(form) = self.continuation_form(m, caller.func, loc, returns) else {
+            return unknown;
+        };
+        let f = m.func(caller.func);
+        let mut builder = SystemBuilder::new(m, f, form.clone());
+        if returns {
+            builder = builder.returning();
+        }
+        let mut regs = caller.regs.clone();
+        if let Some(d) = dst {
+            regs[d.index()] = ret;
+        }
+        let (mut err, mut other) = (b::fls(), b::fls());
+        for &r in &form.roots {
+            let sys = builder.root_system(r, &regs);
+            let g = b::and_all(sys.constraints.iter().copied());
+            match (sys.returned, sys.target) {
+                (Some(v), _) => {
+                    let (e, o) = self.continuation(m, st, idx - 1, v, level + 1);
+                    err = b::or(err, b::and(g, e));
+                    other = b::or(other, b::and(g, o));
+                }
+                (None, TargetKind::Error) => err = b::or(err, g),
+                (None, TargetKind::MayFail) => other = b::or(other, g),
+            }
+        }
+        (err, other)
+    }
+
     /// Whether the navigation hook should look at `st` now (and clears a
     /// plan the state has left).
     fn wants(&self, st: &mut State) -> bool {
         let Some(nav) = &self.data else {
             return false;
         };
+        let here = (st.frames.len(), st.func(), st.loc);
         if let Some(m) = st.slots.get::<NavMark>() {
-            let stale_check = m.checked.is_some_and(|l| l != st.loc);
-            let off_plan = m
-                .cursor
-                .as_ref()
-                .is_some_and(|c| st.loc != c.header && !c.next.contains_key(&st.loc));
+            let stale_check = m.checked.is_some_and(|c| c != here);
+            // (a plan holds in deeper frames, the callees its path calls)
+            let off_plan = m.cursor.as_ref().is_some_and(|c| {
+                if (c.depth, c.func) == (here.0, here.1) {
+                    st.loc != c.header && !c.next.contains_key(&st.loc)
+                } else {
+                    here.0 <= c.depth
+                }
+            });
             if stale_check || off_plan {
                 let m = st.slots.get_mut::<NavMark>();
                 if stale_check {
@@ -487,19 +665,29 @@ impl<'m> Navigate<'m> {
                 }
             }
         }
+        // (in a callee, only a state with a symbolic register in its frame:
+        // a callee called with concrete values runs concretely, and solving
+        // at each of its calls costs a query each; measured 10x slower on
+        // a helper called from a loop)
         st.slots
             .get::<NavMark>()
             .is_none_or(|m| m.checked.is_none())
-            && st.frames.len() == 1
-            && st.func() == nav.main
-            && nav.is_header[st.loc.index()]
+            && nav.is_header(st.func(), st.loc)
+            && (st.frames.len() == 1
+                || st
+                    .frame()
+                    .regs
+                    .iter()
+                    .any(|r| r.is_some_and(|e| !e.is_const())))
     }
 
     /// Algorithm 2 at a loop header: ends the state when no target is
     /// reachable from it (a proof), else passes it on with its plan set.
     fn step(&mut self, eng: &mut Engine<'m>, mut st: State) -> Hook {
-        st.slots.get_mut::<NavMark>().checked = Some(st.loc);
-        let h = st.loc;
+        let (depth, fid, h) = (st.frames.len(), st.func(), st.loc);
+        st.slots.get_mut::<NavMark>().checked = Some((depth, fid, h));
+        // in a callee, returns are targets followed into the callers
+        let returns = depth > 1;
         let interval = self
             .data
             .as_ref()
@@ -509,12 +697,12 @@ impl<'m> Navigate<'m> {
             if let Some(c) = st.slots.get::<NavMark>().and_then(|m| m.cursor.clone()) {
                 // back at the header after a planned subchain (a state that
                 // was to leave but came back solves again)
-                if c.header == h && c.pref.is_some() {
+                if (c.depth, c.func, c.header) == (depth, fid, h) && c.pref.is_some() {
                     let mut plan = (*c.plan).clone();
                     if let Some(i) = c.pref {
                         plan[i] = plan[i].saturating_sub(1);
                     }
-                    let Some(hn) = self.header_nav(eng.module, h) else {
+                    let Some(hn) = self.header_nav(eng.module, fid, h, returns) else {
                         return Hook::Pass(st);
                     };
                     let pref = plan.iter().position(|&n| n > 0);
@@ -524,6 +712,8 @@ impl<'m> Navigate<'m> {
                     };
                     eng.stats.techniques.get_mut::<NavStats>().planned += 1;
                     st.slots.get_mut::<NavMark>().cursor = Some(Rc::new(NavCursor {
+                        func: fid,
+                        depth,
                         header: h,
                         pref,
                         next,
@@ -535,25 +725,21 @@ impl<'m> Navigate<'m> {
             }
         }
         let regs = st.frame().regs.clone();
-        let Some(hn) = self.header_nav(eng.module, h) else {
+        let module = eng.module;
+        let Some(hn) = self.header_nav(module, fid, h, returns) else {
             st.slots.get_mut::<NavMark>().cursor = None;
             return Hook::Pass(st);
         };
         let roots = hn.form.roots.clone();
-        let mut err_goal = vec![];
-        let mut other_goal = vec![];
-        for &r in &roots {
-            let sys = hn.builder.root_system(r, &regs);
-            let g = b::and_all(sys.constraints.iter().copied());
-            match sys.target {
-                TargetKind::Error => err_goal.push((r, g)),
-                TargetKind::MayFail => other_goal.push((r, g)),
-            }
-        }
+        let systems: Vec<_> = roots
+            .iter()
+            .map(|&r| {
+                let sys = hn.builder.root_system(r, &regs);
+                let g = b::and_all(sys.constraints.iter().copied());
+                (r, g, sys.returned, sys.target)
+            })
+            .collect();
         let counters = hn.counters.clone();
-        // steering wants few runs: modular closed forms also admit counts
-        // past 2^32; a solution with small counters is tried first, the
-        // unbounded system decides whether the state can be dropped
         let small = hn
             .builder
             .all_counters()
@@ -561,6 +747,24 @@ impl<'m> Navigate<'m> {
             .fold(b::tru(), |acc, k| {
                 b::and(acc, b::ult(b::sym(k), b::bv(64, 1 << SMALL_RUNS_LOG2)))
             });
+        let mut err_goal = vec![];
+        let mut other_goal = vec![];
+        for (r, g, returned, target) in systems {
+            match (returned, target) {
+                // a return of this callee: what the callers do next decides
+                (Some(v), _) => {
+                    let (e, o) = self.continuation(module, &st, depth - 2, v, 1);
+                    err_goal.push((r, b::and(g, e)));
+                    other_goal.push((r, b::and(g, o)));
+                }
+                (None, TargetKind::Error) => err_goal.push((r, g)),
+                (None, TargetKind::MayFail) => other_goal.push((r, g)),
+            }
+        }
+        // (steering wants few runs: modular closed forms also admit counts
+        // past 2^32; a solution with small counters, `small`, is tried
+        // first, the unbounded system decides whether the state can be
+        // dropped)
         let mut chosen = None;
         for goals in [err_goal, other_goal] {
             if goals.is_empty() {
@@ -613,8 +817,9 @@ impl<'m> Navigate<'m> {
             eng.stats.techniques.get_mut::<NavStats>().pruned += 1;
             return Hook::End(st);
         };
-        let module = eng.module;
-        let hn = self.header_nav(eng.module, h).expect("built above");
+        let hn = self
+            .header_nav(module, fid, h, returns)
+            .expect("built above");
         let chain = &hn.form.chains[root];
         let stop = chain
             .loop_nodes
@@ -624,12 +829,16 @@ impl<'m> Navigate<'m> {
             .unwrap_or(chain.edges.len());
         let exit = Rc::new(path_map(module, st.func(), &chain.edges[..stop]));
         let pref = plan.iter().position(|&n| n > 0);
-        let hn = self.header_nav(eng.module, h).expect("built above");
+        let hn = self
+            .header_nav(module, fid, h, returns)
+            .expect("built above");
         let next = match pref {
             Some(i) => hn.paths[i].clone(),
             None => exit.clone(),
         };
         st.slots.get_mut::<NavMark>().cursor = Some(Rc::new(NavCursor {
+            func: fid,
+            depth,
             header: h,
             pref,
             next,
@@ -649,6 +858,13 @@ impl<'m> Navigate<'m> {
         else {
             return;
         };
+        // (a fork in a callee the plan's path calls is not on the plan)
+        if states
+            .first()
+            .is_some_and(|s| (s.frames.len(), s.func()) != (c.depth, c.func))
+        {
+            return;
+        }
         let Some(&to) = c.next.get(&at) else {
             return;
         };

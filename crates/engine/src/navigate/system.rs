@@ -77,12 +77,15 @@ pub enum TargetKind {
 /// Whether edge `e` of `f` is a target, and which kind. `exits`: code may
 /// run after `main` ([`Module::may_run_exit_handlers`]), so `f`'s returns
 /// (for `main`) and `exit`/`abort` calls (`Halt`) are targets too (the
-/// handlers may reach `reach_error` or fail).
-pub fn target_kind(f: &Function, e: EdgeId, exits: bool) -> Option<TargetKind> {
+/// handlers may reach `reach_error` or fail). `returns`: `f` runs as a
+/// callee, so its returns are targets (the caller continues after them;
+/// the navigation hook follows such a chain into the caller).
+pub fn target_kind(f: &Function, e: EdgeId, exits: bool, returns: bool) -> Option<TargetKind> {
     use kappa_loops::sem::has_undefined_case as risky;
     match &f.edges[e.index()].instr {
         Instr::Error => Some(TargetKind::Error),
         Instr::Halt | Instr::Return(_) if exits => Some(TargetKind::MayFail),
+        Instr::Return(_) if returns => Some(TargetKind::MayFail),
         Instr::Unsupported(_) | Instr::Call { .. } | Instr::Load { .. } | Instr::Store { .. } => {
             Some(TargetKind::MayFail)
         }
@@ -112,6 +115,10 @@ pub struct ChainSystem {
     /// Whether the target's failure condition was known (else the system
     /// only describes reaching the target edge).
     pub exact_target: bool,
+    /// For a chain ending at a return of a callee (builder made with
+    /// [`SystemBuilder::returning`]): `Some(value)`, where `value` is the
+    /// returned value (`None`: no value, or ⋆). `None` for other targets.
+    pub returned: Option<Option<Expr>>,
 }
 
 /// Per-iteration progression of one register in one subchain.
@@ -196,6 +203,8 @@ pub struct SystemBuilder<'a> {
     nodes: FxHashMap<LoopNodeId, Rc<NodeSummary>>,
     /// Returns and `Halt` edges are targets (see [`target_kind`]).
     exits: bool,
+    /// Returns are targets: the function runs as a callee.
+    returns: bool,
 }
 
 use kappa_loops::closed::sort_of;
@@ -238,7 +247,16 @@ impl<'a> SystemBuilder<'a> {
             inputs: FxHashMap::default(),
             nodes: FxHashMap::default(),
             exits: m.may_run_exit_handlers(),
+            returns: false,
         }
+    }
+
+    /// The same builder for a form of `f` run as a callee: its returns
+    /// are targets (`form` must have been unfolded with them as targets,
+    /// see [`target_kind`]), and their systems give the returned value.
+    pub fn returning(mut self) -> Self {
+        self.returns = true;
+        self
     }
 
     /// The counter κ of subchain `c` (64-bit, kind `Counter`), named `k<c>`.
@@ -300,6 +318,7 @@ impl<'a> SystemBuilder<'a> {
         let n = chain.edges.len();
         let mut exact_target = true;
         let mut target = TargetKind::MayFail;
+        let mut returned = None;
         for (i, &e) in chain.edges.iter().enumerate() {
             for &(pos, node) in &chain.loop_nodes {
                 if pos == i {
@@ -307,7 +326,19 @@ impl<'a> SystemBuilder<'a> {
                 }
             }
             if i + 1 == n {
-                target = target_kind(self.f, e, self.exits).unwrap_or(TargetKind::MayFail);
+                target =
+                    target_kind(self.f, e, self.exits, self.returns).unwrap_or(TargetKind::MayFail);
+                if let Instr::Return(v) = &self.f.edges[e.index()].instr {
+                    if self.returns {
+                        let mut fails = vec![];
+                        returned = Some(v.as_ref().and_then(|v| {
+                            match eval(self.m, v, &regs, &mut fails) {
+                                CVal::Val(x) => Some(x),
+                                _ => None,
+                            }
+                        }));
+                    }
+                }
                 match self.fail_condition(e, &regs) {
                     Some(cond) if cond.as_bool_const() == Some(true) => {}
                     Some(cond) => cons.push(cond),
@@ -322,6 +353,7 @@ impl<'a> SystemBuilder<'a> {
             target,
             constraints: cons,
             exact_target,
+            returned,
         }
     }
 
@@ -333,6 +365,7 @@ impl<'a> SystemBuilder<'a> {
         match &self.f.edges[e.index()].instr {
             Instr::Error | Instr::Unsupported(_) | Instr::Call { .. } => return Some(b::tru()),
             Instr::Halt | Instr::Return(_) if self.exits => return Some(b::tru()),
+            Instr::Return(_) if self.returns => return Some(b::tru()),
             Instr::Load { addr, ty, .. } => {
                 let a = eval(m, addr, regs, &mut fails);
                 fails.push(access_fails(a, ty.store_bytes() as u64, false));

@@ -1,0 +1,22 @@
+// expect: true
+// classic: slow
+// The loop sits two calls deep: its chains are followed through both
+// returns into main.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int steps(int n) {
+  int i = 0, s = 0;
+  while (i < n) {
+    i++;
+    s += 3;
+  }
+  return s;
+}
+int wrap(int n) { return steps(n) + 1; }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 100000) return 0;
+  int s = wrap(n);
+  if (s == 3 * n + 4) reach_error();
+  return 0;
+}
