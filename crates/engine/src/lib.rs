@@ -456,18 +456,26 @@ impl<'m> Engine<'m> {
                     }
                 }
                 let at = st.loc;
-                let out = match self.techniques_at_location(st) {
-                    technique::Hook::Took(out) => out,
-                    technique::Hook::End(s) => {
-                        self.terminate(s, End::Pruned, validate);
-                        break;
+                let out = if !self.techniques_want(&mut st) {
+                    // (no hook: the state is not moved through it)
+                    if self.fast_step(&mut st) {
+                        continue;
                     }
-                    technique::Hook::Pass(mut s) => {
-                        if self.fast_step(&mut s) {
-                            st = s;
-                            continue;
+                    self.step(st, validate)
+                } else {
+                    match self.techniques_at_location(st) {
+                        technique::Hook::Took(out) => out,
+                        technique::Hook::End(s) => {
+                            self.terminate(s, End::Pruned, validate);
+                            break;
                         }
-                        self.step(s, validate)
+                        technique::Hook::Pass(mut s) => {
+                            if self.fast_step(&mut s) {
+                                st = s;
+                                continue;
+                            }
+                            self.step(s, validate)
+                        }
                     }
                 };
                 match out {

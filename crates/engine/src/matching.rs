@@ -199,6 +199,11 @@ impl<'m> crate::technique::Technique<'m> for Matching {
         stats.get_mut::<MatchingStats>();
     }
 
+    /// Loop headers only.
+    fn wants(&mut self, eng: &mut Engine<'m>, st: &mut State) -> bool {
+        self.mt.info(eng.module, st.func()).header[st.loc.index()]
+    }
+
     fn at_location(&mut self, eng: &mut Engine<'m>, st: State) -> crate::technique::Hook {
         if eng.match_or_store(&mut self.mt, &st) {
             // covered by a state already seen at this loop header

@@ -108,6 +108,11 @@ impl<'m> Technique<'m> for Pruning {
         stats.get_mut::<PruneStats>();
     }
 
+    /// (no `at_location` hook: pruning acts at forks and inputs)
+    fn wants(&mut self, _eng: &mut Engine<'m>, _st: &mut State) -> bool {
+        false
+    }
+
     fn prepare(&mut self, eng: &mut Engine<'m>, _main: kappa_ir::FuncId) -> Option<String> {
         // the condition is implied by every run reaching reach_error
         // (caller's contract): unsatisfiable, no run reaches it

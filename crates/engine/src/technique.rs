@@ -75,7 +75,19 @@ pub(crate) trait Technique<'m> {
         None
     }
 
-    /// Before the step of `st` at its location.
+    /// Whether [`Self::at_location`] may do anything for `st` at its
+    /// location: a cheap test run before every step, which may update the
+    /// technique's bookkeeping in `st` (it runs exactly once per step). The
+    /// engine calls the `at_location` hooks only when some technique wants
+    /// the state (moving a state through the hooks costs more than a
+    /// concrete step: measured 40% of classic execution's time on a long
+    /// concrete loop). Default: `true` (always called).
+    fn wants(&mut self, _eng: &mut Engine<'m>, _st: &mut State) -> bool {
+        true
+    }
+
+    /// Before the step of `st` at its location, when some technique
+    /// [`Self::wants`] it.
     fn at_location(&mut self, _eng: &mut Engine<'m>, st: State) -> Hook {
         Hook::Pass(st)
     }
@@ -150,6 +162,21 @@ impl<'m> Engine<'m> {
         }
         (0..self.techniques.len())
             .find_map(|i| self.with_technique(i, |t, e| t.prepare(e, main)).flatten())
+    }
+
+    /// Whether some technique [`Technique::wants`] `st` at its location
+    /// (each one is asked, as the test may update its bookkeeping).
+    #[inline]
+    pub(crate) fn techniques_want(&mut self, st: &mut State) -> bool {
+        let mut any = false;
+        for i in 0..self.techniques.len() {
+            let Some(mut t) = self.techniques[i].take() else {
+                continue;
+            };
+            any |= t.wants(self, st);
+            self.techniques[i] = Some(t);
+        }
+        any
     }
 
     /// [`Technique::at_location`] of each technique until one takes the step.

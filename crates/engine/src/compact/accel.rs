@@ -164,12 +164,14 @@ impl super::Compact {
         }
         e.1 = 0;
         let candidates = self.templates_at(eng, key);
+        let accelerable = |t: &Template| {
+            t.reads.is_empty() && t.loads.is_empty() && t.stores.is_empty() && t.returns.is_none()
+        };
+        if !candidates.iter().any(|t| accelerable(t)) {
+            self.no_accel.insert(key);
+        }
         for t in candidates {
-            if !t.reads.is_empty()
-                || !t.loads.is_empty()
-                || !t.stores.is_empty()
-                || t.returns.is_some()
-            {
+            if !accelerable(&t) {
                 continue;
             }
             match eng.accelerate_with(&t, &st) {

@@ -44,6 +44,10 @@ pub(crate) struct Compact {
     /// Per loop header, the state that last passed it with concrete values
     /// and how often in a row (see `accel`).
     pub(super) accel_passes: FxHashMap<(FuncId, Loc), (u64, u32)>,
+    /// Template entries none of whose templates can be accelerated (found
+    /// at the first attempt): a state with concrete values skips the hook
+    /// there.
+    pub(super) no_accel: rustc_hash::FxHashSet<(FuncId, Loc)>,
 }
 
 impl Compact {
@@ -61,6 +65,7 @@ impl Compact {
             template_headers: vec![],
             template_failures: FxHashMap::default(),
             accel_passes: FxHashMap::default(),
+            no_accel: Default::default(),
         }
     }
 }
@@ -72,6 +77,16 @@ impl<'m> Technique<'m> for Compact {
 
     fn register_stats(&self, stats: &mut crate::technique_stats::TechniqueCounters) {
         stats.get_mut::<super::CompactStats>();
+    }
+
+    /// Template entries only, and there not a state with concrete values
+    /// where no template can be accelerated.
+    fn wants(&mut self, eng: &mut Engine<'m>, st: &mut State) -> bool {
+        self.ensure_templates(eng, st.func());
+        self.has_template(st.func(), st.loc)
+            && (self.no_accel.is_empty()
+                || !self.no_accel.contains(&(st.func(), st.loc))
+                || self.template_worth_trying(st))
     }
 
     /// At a template entry: the compact step, or the acceleration of a loop
