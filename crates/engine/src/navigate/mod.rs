@@ -57,15 +57,17 @@
 //! counter below 2^20 first (modular closed forms admit huge counts), and
 //! drops a state only when the unbounded system is unsatisfiable.
 //!
-//! Nested loops (the paper's reset chains, for one level of nesting): a
-//! loop node inside a subchain counts its subchains' runs over all its
-//! entries; a register carried across the outer iterations gets those
-//! counters in its closed form, a register reset at every entry gets the
-//! entry's trip count when the loop exits by the failure of a ±1 step
-//! guard over values that are the same at every entry, and the counters
-//! sum to that trip count times the runs of the enclosing subchain (see
-//! `system`). Deeper nesting is ⋆, and so are registers neither rule
-//! covers.
+//! Nested loops (the paper's reset chains): a loop node inside a subchain
+//! counts its subchains' runs over all its entries; a register carried
+//! across the outer iterations gets those counters in its closed form, a
+//! register reset at every entry gets the entry's trip count when the loop
+//! exits by the failure of a ±1 step guard over values that are the same
+//! at every entry, and the counters sum to that trip count times the runs
+//! of the enclosing subchain (see `system`). At any depth, a nested node's
+//! registers follow these rules when every one of its subchains leaves
+//! them unchanged or steps them by a constant; what a deeper loop changes
+//! (a progression with a nested increment) is ⋆ in the enclosing one, and
+//! so are registers neither rule covers.
 
 mod eval;
 mod forms;

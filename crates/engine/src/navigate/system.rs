@@ -32,8 +32,10 @@
 //! its numbers of runs of each subchain; ⋆ only ever drops constraints;
 //! values are exact or ⋆; memory is not modelled (loads are ⋆).
 //!
-//! Loop nodes nested in a subchain (one level; deeper ones make what they
-//! write ⋆): their subchains' counters count runs over *all* entries
+//! Loop nodes nested in a subchain (at any depth; a register a deeper
+//! loop changes is ⋆ one level up, as only progressions by constants are
+//! lifted, and the deeper loops' own constraints are dropped there, which
+//! keeps the over-approximation): their subchains' counters count runs over *all* entries
 //! (global counters). A register whose value at the nested node's entry
 //! depends on the enclosing loop's registers, and which steps by constants
 //! in every nested subchain, becomes entry value + δ, δ a symbol for this
@@ -643,8 +645,12 @@ impl SystemBuilder<'_> {
     /// - reset at every entry (loop-invariant entry value) and stepping by
     ///   one constant `c` in every subchain, when the trip count `t` is
     ///   known (see [`Link`]): entry value + c·t, exactly;
-    /// - anything else: ⋆ (as are all registers of a node with deeper
-    ///   nesting).
+    /// - anything else: ⋆ (in particular a register a loop nested in this
+    ///   node changes: its progression carries a nested increment). The
+    ///   node's summary is cached per node with symbols of its own; only
+    ///   its constant steps and guards are used here, with fresh counters,
+    ///   δs and trip count per use, so none of its symbols is shared
+    ///   between uses.
     fn nested_node(
         &mut self,
         d: ChainId,
@@ -659,10 +665,7 @@ impl SystemBuilder<'_> {
         for &s in &subs {
             self.modified_by(s, &mut written_here);
         }
-        let deeper = subs
-            .iter()
-            .any(|&s| !self.form.chains[s].loop_nodes.is_empty());
-        if deeper || subs.is_empty() || subs.len() > 15 {
+        if subs.is_empty() || subs.len() > 15 {
             for v in written_here {
                 regs[v.index()] = CVal::Star;
             }
