@@ -16,7 +16,13 @@
 //!
 //! Only templates without input reads, loads, stores or recursion are accelerated,
 //! and only after [`ACCELERATE_AFTER`] classic passes of the same state
-//! through the header (short loops stay classic: cheaper).
+//! through the header (short loops stay classic: cheaper). With loads the
+//! first exit depends on the memory element by element, and stores write
+//! one value per iteration, so a jump is no cheaper than the iterations:
+//! evaluating one iteration's condition over concrete memory measured
+//! 1.3 µs, interpreting a strlen-style iteration about 0.3 µs. A state
+//! with concrete values at an entry where no template can be accelerated
+//! skips the hook (`Compact::no_accel`).
 
 use super::Template;
 use crate::exec::StepOut;
