@@ -625,6 +625,11 @@ impl<'m> Navigate<'m> {
         let Some((loc, dst)) = st.frames[idx + 1].ret else {
             return unknown;
         };
+        // a frame with a technique's data (compact execution's folded
+        // activations) may return something else than its `return` value
+        if !st.frames[idx + 1].slots.is_empty() {
+            return unknown;
+        }
         let caller = &st.frames[idx];
         let returns = idx > 0;
         let Some(form) = self.continuation_form(m, caller.func, loc, returns) else {
