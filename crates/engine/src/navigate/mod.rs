@@ -143,6 +143,24 @@ pub enum RootVerdict {
     Unknown(String),
 }
 
+/// The chain form of `f` from `start` to its targets ([`system::target_kind`]
+/// with `returns`: `f` runs as a callee).
+fn targets_form(
+    m: &Module,
+    f: &Function,
+    start: Loc,
+    returns: bool,
+    opts: ChainOptions,
+) -> ChainForm {
+    let exits = m.may_run_exit_handlers();
+    chain_form(
+        f,
+        start,
+        |e| system::target_kind(f, e, exits, returns).is_some(),
+        opts,
+    )
+}
+
 /// Most edges of `main` with its callees inlined for phases 1 and 2
 /// (beyond it, calls stay calls).
 pub const INLINE_MAX_EDGES: usize = 4_000;
@@ -214,15 +232,7 @@ pub fn analyze_entry(
     until: Option<Instant>,
 ) -> EntryAnalysis {
     let t0 = Instant::now();
-    let exits = m.may_run_exit_handlers();
-    let form_of = |f: &Function| {
-        chain_form(
-            f,
-            f.entry,
-            |e| system::target_kind(f, e, exits, false).is_some(),
-            opts,
-        )
-    };
+    let form_of = |f: &Function| targets_form(m, f, f.entry, false, opts);
     // the function with its callees inlined (a call is a target that may
     // fail, so without it no chain through a call is ever eliminated);
     // the function itself when nothing is inlined or the inlined form is
@@ -370,10 +380,9 @@ impl<'m> Technique<'m> for Navigate<'m> {
     }
 
     fn at_location(&mut self, eng: &mut Engine<'m>, mut st: State) -> Hook {
-        if let Some(nav) = self.data.as_mut() {
-            nav.ensure_headers(eng.module, st.func());
-        }
-        if self.wants_state(&mut st) {
+        // (asked again: the hook also runs when only another technique
+        // wants the state)
+        if self.wants(eng, &mut st) {
             self.step(eng, st)
         } else {
             Hook::Pass(st)
@@ -541,13 +550,7 @@ impl<'m> Navigate<'m> {
         let opts = nav.opts;
         let entry = nav.headers.entry((fid, h, returns)).or_insert_with(|| {
             let f = m.func(fid);
-            let exits = m.may_run_exit_handlers();
-            let form = Rc::new(chain_form(
-                f,
-                h,
-                |e| system::target_kind(f, e, exits, returns).is_some(),
-                opts.chain,
-            ));
+            let form = Rc::new(targets_form(m, f, h, returns, opts.chain));
             if form.bound_hit || form.roots.is_empty() {
                 return None;
             }
@@ -556,10 +559,7 @@ impl<'m> Navigate<'m> {
                 Some((0, id)) => form.loop_nodes[id].subchains.clone(),
                 _ => return None,
             };
-            let mut builder = SystemBuilder::new(m, f, form.clone());
-            if returns {
-                builder = builder.returning();
-            }
+            let mut builder = SystemBuilder::new(m, f, form.clone()).returning(returns);
             let counters = subchains.iter().map(|&d| builder.counter(d)).collect();
             let paths = subchains
                 .iter()
@@ -589,14 +589,7 @@ impl<'m> Navigate<'m> {
         nav.continuations
             .entry((fid, l, returns))
             .or_insert_with(|| {
-                let f = m.func(fid);
-                let exits = m.may_run_exit_handlers();
-                let form = chain_form(
-                    f,
-                    l,
-                    |e| system::target_kind(f, e, exits, returns).is_some(),
-                    opts.chain,
-                );
+                let form = targets_form(m, m.func(fid), l, returns, opts.chain);
                 (!form.bound_hit).then(|| Rc::new(form))
             })
             .clone()
@@ -636,10 +629,7 @@ impl<'m> Navigate<'m> {
             return unknown;
         };
         let f = m.func(caller.func);
-        let mut builder = SystemBuilder::new(m, f, form.clone());
-        if returns {
-            builder = builder.returning();
-        }
+        let mut builder = SystemBuilder::new(m, f, form.clone()).returning(returns);
         let mut regs = caller.regs.clone();
         if let Some(d) = dst {
             regs[d.index()] = ret;

@@ -253,11 +253,12 @@ impl<'a> SystemBuilder<'a> {
         }
     }
 
-    /// The same builder for a form of `f` run as a callee: its returns
-    /// are targets (`form` must have been unfolded with them as targets,
-    /// see [`target_kind`]), and their systems give the returned value.
-    pub fn returning(mut self) -> Self {
-        self.returns = true;
+    /// The same builder, for a form of `f` run as a callee when
+    /// `returns`: its returns are targets (`form` must have been unfolded
+    /// with them as targets, see [`target_kind`]), and their systems give
+    /// the returned value.
+    pub fn returning(mut self, returns: bool) -> Self {
+        self.returns = returns;
         self
     }
 
