@@ -1,5 +1,5 @@
 //! Compact symbolic execution end to end: every program in tests/compact
-//! gets its `// expect:` verdict under `--mode compact` (each has a loop
+//! gets its `// expect:` verdict under `--mode compact` (most have a loop
 //! whose trip count depends on input, so classic execution cannot finish
 //! it), every `false` replays natively; and `kappa templates` output is
 //! snapshot-tested.
@@ -33,6 +33,27 @@ fn classic_execution_does_not_finish_an_input_bounded_loop() {
     assert_eq!(v["mode"], "compact");
     assert!(
         v["stats"]["compact"]["templates"].as_u64().unwrap() >= 1,
+        "{v}"
+    );
+}
+
+#[test]
+fn short_loops_to_assertion_failures_run_by_classic_steps() {
+    // a loop of five iterations whose other exit is the failure branch of
+    // __VERIFIER_assert: its template is computed but not used (classic
+    // steps decide each iteration by a quantifier-free query)
+    let p = repo_root().join("tests/compact/short_assert_loop_true.c");
+    let v = verify_json(&p, 60, &["--mode", "compact"]);
+    assert_eq!(v["verdict"], "true", "{v}");
+    let c = &v["stats"]["compact"];
+    assert!(c["templates"].as_u64().unwrap() >= 1, "{v}");
+    assert_eq!(c["template_uses"], 0, "{v}");
+    // an input-bounded loop keeps its template
+    let p = repo_root().join("tests/compact/store_in_bounds_true.c");
+    let v = verify_json(&p, 60, &["--mode", "compact"]);
+    assert_eq!(v["verdict"], "true", "{v}");
+    assert!(
+        v["stats"]["compact"]["template_uses"].as_u64().unwrap() >= 1,
         "{v}"
     );
 }
