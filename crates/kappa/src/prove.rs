@@ -27,16 +27,26 @@ pub(crate) const BMC_FIRST_MAX: Duration = Duration::from_secs(1);
 /// model checking search (a [`BMC_FIRST_SHARE`]th of the time, at most
 /// [`BMC_FIRST_MAX`]), then the
 /// proof by invariants, then bounded model checking again, deeper, for the
-/// time left ([`find_error`]).
+/// time left ([`find_error`]). A first search that found the program not
+/// applicable is run again from depth 1 with the time left: the summaries
+/// of recursive functions are searched until the search's deadline, and a
+/// recursive call without one is not applicable (measured: the summary of
+/// `tests/prove/rec_id_false.c` took more than the first search's 1 s on
+/// a loaded machine, and its `false` was lost).
 pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
     let now = Instant::now();
     let first = deadline.map_or(BMC_FIRST_MAX, |d| {
         (d.saturating_duration_since(now) / BMC_FIRST_SHARE).min(BMC_FIRST_MAX)
     });
     let first_until = Some(now + first);
+    // (not applicable within the short search may mean a recursive call
+    // whose summary was not found in time: searched again after the proof
+    // when the stage has more time)
+    let cut_short = deadline.is_none_or(|d| now + first < d);
     let (from, first_why) = match find_error(prog, 1, first_until) {
         Searched::Answer(out) => return *out,
         Searched::NotFound { depth, why } => ((depth * 2).max(1), why),
+        Searched::NotApplicable(why) if cut_short => (1, why),
         Searched::NotApplicable(why) => (0, why),
     };
     let (verdict, reason, invariants) = match prove(&prog.module, &Options { deadline }) {
