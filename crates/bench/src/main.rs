@@ -153,6 +153,7 @@ fn bench() {
     let mut jobs = 2usize;
     let mut soundness: Option<u64> = None;
     let (mut seed, mut show, mut timeout_set) = (0u64, false, false);
+    let mut emit: Option<std::path::PathBuf> = None;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
@@ -189,6 +190,8 @@ fn bench() {
             seed = it.next().and_then(|s| s.parse().ok()).expect("--seed S");
         } else if a == "--show" {
             show = true;
+        } else if a == "--emit" {
+            emit = Some(it.next().expect("--emit DIR").into());
         } else if a == "--timeout" {
             timeout_set = true;
             let s: f64 = it
@@ -215,7 +218,10 @@ fn bench() {
         } else {
             10
         };
-        soundness::run(n, seed, t.max(1), jobs, show);
+        match emit {
+            Some(dir) => soundness::emit(n, seed, jobs, &dir),
+            None => soundness::run(n, seed, t.max(1), jobs, show),
+        }
         return;
     }
     if conditions_mode {

@@ -5,7 +5,10 @@
 //! prints per configuration: programs, correct, wrong, unknown, errors,
 //! time; then every wrong verdict and error with its seed (the program of a
 //! seed is printed by `--soundness 1 --seed S --show`). It measures; it
-//! asserts nothing.
+//! asserts nothing. With `--emit DIR` it runs no kappa configuration: it
+//! writes each program with a known ground truth to `DIR/soundgen_S.c`,
+//! headed by `// expect: true|false`, for `--portfolio` and other
+//! per-program comparisons.
 
 use crate::programs::kappa_binary;
 use crate::soundgen::{self, truth::Truth, Outcome, SETUPS};
@@ -21,6 +24,57 @@ struct Tally {
     unknown: u64,
     errors: u64,
     secs: f64,
+}
+
+/// Writes the programs of seeds `seed..seed + n` whose ground truth is
+/// known to `dir` (created if missing) as `soundgen_S.c`, each headed by
+/// `// expect: true|false` (the verdict kappa must give or `unknown`);
+/// discarded seeds are listed and skipped. Runs `jobs` threads.
+pub fn emit(n: u64, seed: u64, jobs: usize, dir: &std::path::Path) {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        println!("{}: {e}", dir.display());
+        return;
+    }
+    let root = std::env::temp_dir().join(format!("kappa-soundgen-{}", std::process::id()));
+    let next = AtomicUsize::new(0);
+    let written = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| loop {
+                let sd = seed + next.fetch_add(1, Ordering::SeqCst) as u64;
+                if sd >= seed + n {
+                    break;
+                }
+                let case = soundgen::prepare(&root, sd, Duration::from_secs(5));
+                let expect = match &case.truth {
+                    Truth::Discarded(why) => {
+                        println!("seed {sd}: discarded: {why}");
+                        None
+                    }
+                    Truth::Reachable { .. } => Some(false),
+                    Truth::Unreachable => Some(true),
+                };
+                if let Some(e) = expect {
+                    let file = dir.join(format!("soundgen_{sd}.c"));
+                    let text = format!("// expect: {e}\n{}", case.prog.source);
+                    match std::fs::write(&file, text) {
+                        Ok(()) => {
+                            written.fetch_add(1, Ordering::SeqCst);
+                        }
+                        Err(err) => println!("{}: {err}", file.display()),
+                    }
+                }
+                let _ = std::fs::remove_dir_all(soundgen::scratch(&root, sd));
+            });
+        }
+    });
+    let _ = std::fs::remove_dir_all(&root);
+    println!(
+        "wrote {} programs of seeds {seed}..{} to {}",
+        written.load(Ordering::SeqCst),
+        seed + n,
+        dir.display()
+    );
 }
 
 /// Runs the sweep over `n` seeds from `seed` with `timeout` seconds per

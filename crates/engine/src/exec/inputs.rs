@@ -9,6 +9,10 @@ use kappa_expr::{eval, Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{SrcLoc, Ty};
 use std::rc::Rc;
 
+/// Why an enumeration stopped when no valuation of a state was found (see
+/// `Engine::probe`).
+const NO_PROBE: &str = "no model found to enumerate a symbolic value";
+
 impl Engine<'_> {
     /// The value of the next input of the path (read by `origin` at `src`):
     /// the shared input symbol, or the concrete value under
@@ -110,6 +114,46 @@ impl Engine<'_> {
         }
     }
 
+    /// A valuation giving `e` a value that `st`'s path condition allows
+    /// together with `c`, known satisfiable (`model`: the model of that
+    /// check, if any). The witness, overlaid with the model, serves for a
+    /// state whose witness satisfies its path condition. A state of compact
+    /// execution has none (`State::witness_unchecked`: its quantified path
+    /// condition is never checked against the witness), so the valuation
+    /// there is a model of the slice of `pc ∧ c` reaching `e`'s symbols:
+    /// the solver's own when `model` is one, else one of the rescue
+    /// instance (which implies the query) or of the quantifier-free query.
+    /// `None` when no model is found.
+    fn probe(
+        &mut self,
+        st: &State,
+        c: Expr,
+        e: Expr,
+        model: Option<(Vec<Symbol>, kappa_expr::Assignment)>,
+    ) -> Option<kappa_expr::Assignment> {
+        let mut probe = st.witness.clone();
+        if let Some((_, m)) = model {
+            probe.extend_from(&m);
+            return Some(probe);
+        }
+        if !st.witness_unchecked {
+            return Some(probe);
+        }
+        let mut todo: Vec<Symbol> = self.symbols_of(c).to_vec();
+        todo.extend(self.symbols_of(e).iter().copied());
+        let (slice, _) = self.slice_from(st, todo);
+        let m = if kappa_expr::has_quantifier(&slice) || kappa_expr::has_quantifier(&[c]) {
+            self.rescue_check(&slice, c)?
+        } else {
+            match self.solver.check(&slice, c) {
+                kappa_solver::SatResult::Sat(m) => m,
+                _ => return None,
+            }
+        };
+        probe.extend_from(&m);
+        Some(probe)
+    }
+
     /// Splits `st` by the values `e` may take: one successor per value (at
     /// most `limit`), constrained to it. The second component explains why
     /// some values were dropped (too many, solver undecided); the caller
@@ -126,7 +170,9 @@ impl Engine<'_> {
         let w = e.width();
         let mut out = vec![];
         let mut excluded = b::tru();
-        let mut probe = st.witness.clone();
+        let Some(mut probe) = self.probe(&st, b::tru(), e, None) else {
+            return (out, Some(NO_PROBE.into()));
+        };
         loop {
             let Some(v) = eval(e, &probe).map(|v| v.bits()) else {
                 return (out, Some("cannot evaluate a symbolic value".into()));
@@ -159,10 +205,10 @@ impl Engine<'_> {
                             )),
                         );
                     }
-                    probe = st.witness.clone();
-                    if let Some((_, m)) = m {
-                        probe.extend_from(&m);
-                    }
+                    let Some(p) = self.probe(&st, excluded, e, m) else {
+                        return (out, Some(NO_PROBE.into()));
+                    };
+                    probe = p;
                 }
                 Feas::Unknown(r) => {
                     return (
