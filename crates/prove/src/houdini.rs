@@ -12,6 +12,11 @@ use kappa_expr::Expr;
 use kappa_solver::SatResult;
 use std::time::Instant;
 
+/// Whether `deadline` has passed.
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
 /// The conjunction of the surviving candidates at each cut point, or why
 /// the search stopped (solver trouble, deadline).
 pub fn houdini(
@@ -25,10 +30,10 @@ pub fn houdini(
         let mut changed = false;
         for p in &sys.paths {
             let End::Cut(to) = p.to else { continue };
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err("deadline".into());
-            }
             loop {
+                if past(deadline) {
+                    return Err("deadline".into());
+                }
                 if cands[to].is_empty() {
                     break;
                 }
@@ -57,9 +62,15 @@ pub fn houdini(
                     }
                     SatResult::Unknown(_) => {
                         // one candidate at a time: each query is smaller
+                        // (not past the deadline: relaxing each query
+                        // costs time without a solver to answer it,
+                        // measured 0.45 s past a 1 s stage)
                         let pc = b::and(pre, pc);
                         let mut keep = vec![];
                         for (c, post) in cands[to].iter().zip(&posts) {
+                            if past(deadline) {
+                                return Err("deadline".into());
+                            }
                             let one = b::and(pc, b::not(*post));
                             if let SatResult::Unsat = crate::relax::solve(&mut solver, one) {
                                 keep.push(*c);

@@ -130,6 +130,10 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
             Ok(k) => k,
             Err(why) => {
                 last = format!("invariant search stopped: {why}");
+                // (a round past the deadline would only build its queries)
+                if opts.deadline.is_some_and(|d| Instant::now() >= d) {
+                    break;
+                }
                 continue;
             }
         };
