@@ -120,3 +120,33 @@ fn matching_answers_reachability_of_random_machines_exactly() {
     });
     assert!(fails.is_empty(), "{}", fails.join("\n"));
 }
+
+#[test]
+fn matching_stops_when_it_covers_nothing() {
+    // 20 000 header visits with distinct states: matching stores
+    // MAX_STORED_UNCOVERED (4 096) of them, covers none, and stops; the
+    // run goes on as classic execution to the same verdict
+    let dir = std::env::temp_dir().join(format!("kappa-matching-stop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("long_loop.c");
+    std::fs::write(
+        &p,
+        "extern void reach_error(void);\n\
+         extern unsigned char __VERIFIER_nondet_uchar(void);\n\
+         int main(void) {\n\
+           unsigned x = __VERIFIER_nondet_uchar();\n\
+           unsigned s = 0;\n\
+           for (unsigned i = 0; i < 20000; i++) s += i;\n\
+           if (s + x < s) reach_error();\n\
+           return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let v = verify_json(&p, 60, &["--state-matching"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(v["verdict"], "true", "{v}");
+    let m = &v["stats"]["state_matching"];
+    assert_eq!(m["stored"], 4096, "{v}");
+    assert_eq!(m["matched"], 0, "{v}");
+    assert_eq!(m["stopped"], true, "{v}");
+}
