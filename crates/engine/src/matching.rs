@@ -62,7 +62,8 @@ pub const MAX_STORED_UNCOVERED: usize = 4096;
 /// Most pairs of different symbolic values a semantic comparison takes on.
 pub const MAX_SYMBOLIC_PAIRS: usize = 64;
 
-/// Time limit of one semantic comparison.
+/// Time limit of one semantic comparison (less when less is left of the
+/// comparisons' budget, see [`SEMANTIC_SHARE`]).
 pub const MATCH_QUERY_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// Most semantic comparisons (solver queries) for one state at a header;
@@ -323,7 +324,8 @@ impl Engine<'_> {
                 // (quantified path conditions of compact execution would
                 // nest quantifiers: not compared)
                 let since = *mt.since.get_or_insert_with(std::time::Instant::now);
-                let over_budget = mt.semantic > mt.grace + since.elapsed().mul_f64(SEMANTIC_SHARE);
+                let allowed = mt.grace + since.elapsed().mul_f64(SEMANTIC_SHARE);
+                let over_budget = mt.semantic >= allowed;
                 if queries >= MAX_QUERIES_PER_VISIT
                     || over_budget
                     || old.witness_unchecked
@@ -337,7 +339,9 @@ impl Engine<'_> {
                 }
                 queries += 1;
                 let t = std::time::Instant::now();
-                let covered = self.covers(old, st, &pairs);
+                // (each comparison gets at most what is left of the budget)
+                let cap = MATCH_QUERY_TIMEOUT.min(allowed - mt.semantic);
+                let covered = self.covers(old, st, &pairs, cap);
                 mt.semantic += t.elapsed();
                 if covered {
                     self.stats.techniques.get_mut::<MatchingStats>().matched += 1;
@@ -454,7 +458,7 @@ impl Engine<'_> {
 
     /// Whether every valuation of `new`'s symbolic values is one of `old`'s
     /// (the semantic comparison of the module documentation).
-    fn covers(&mut self, old: &State, new: &State, pairs: &[(Expr, Expr)]) -> bool {
+    fn covers(&mut self, old: &State, new: &State, pairs: &[(Expr, Expr)], cap: Duration) -> bool {
         // (slices from the symbols themselves: an equation of a value with
         // itself would simplify away and take its constraints with it)
         let olds: Vec<Expr> = pairs.iter().map(|(x, _)| *x).collect();
@@ -486,7 +490,7 @@ impl Engine<'_> {
         let mut bound: Vec<Symbol> = fresh.values().copied().collect();
         bound.sort();
         let goal = b::not(b::exists(bound, body));
-        let prev = self.push_query_cap(self.query_cap(MATCH_QUERY_TIMEOUT));
+        let prev = self.push_query_cap(self.query_cap(cap));
         let r = self.solver.check(&new_pc, goal);
         self.pop_query_cap(prev);
         r == SatResult::Unsat
