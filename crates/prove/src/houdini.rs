@@ -13,7 +13,7 @@ use kappa_solver::SatResult;
 use std::time::Instant;
 
 /// Whether `deadline` has passed.
-fn past(deadline: Option<Instant>) -> bool {
+pub(crate) fn past(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() >= d)
 }
 

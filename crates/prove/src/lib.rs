@@ -131,7 +131,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
             Err(why) => {
                 last = format!("invariant search stopped: {why}");
                 // (a round past the deadline would only build its queries)
-                if opts.deadline.is_some_and(|d| Instant::now() >= d) {
+                if houdini::past(opts.deadline) {
                     break;
                 }
                 continue;
