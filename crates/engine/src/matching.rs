@@ -23,7 +23,9 @@
 //!   `pc' ∧ ¬∃Y. (pc ∧ ∧_i v_i = v'_i)` is unsatisfiable, where `Y` are the
 //!   symbols of `s` (renamed apart from those of `s'`; the path conditions
 //!   are sliced to the constraints connected to the values, which is exact
-//!   because the rest is satisfiable on its own). Undecided means no match.
+//!   because the rest is satisfiable on its own; a symbol of `Y` that is
+//!   itself some `v_i` is replaced by `v'_i`, the one-point rule, exact, so
+//!   the quantifier often goes away). Undecided means no match.
 //!   Two states holding the same symbolic expression are compared too: their
 //!   path conditions may admit different values of it (e.g. two paths that
 //!   compared input array elements differently but counted the same).
@@ -478,13 +480,33 @@ impl Engine<'_> {
                 .or_insert_with(|| Symbol::fresh(&s.name(), s.sort(), SymbolKind::Fresh));
         }
         let ren = |e: Expr| substitute(e, &|s| fresh.get(&s).map(|t| b::sym(*t)));
-        let mut body = pairs
-            .iter()
-            .fold(b::tru(), |acc, (x, y)| b::and(acc, b::eq(ren(*x), *y)));
-        for c in &old_pc {
-            body = b::and(body, ren(*c));
+        // the one-point rule: a pair whose old value is a symbol `y` binds
+        // it, ∃y. (y = v' ∧ ψ(y)) ≡ ψ(v') (exact: `v'` has only the new
+        // state's symbols), so the query has fewer or no quantified symbols
+        // (a stored value is often an input symbol itself)
+        let mut bind: FxHashMap<Symbol, Expr> = FxHashMap::default();
+        let mut eqs = vec![];
+        for (x, y) in pairs {
+            let x = ren(*x);
+            match x.kind() {
+                kappa_expr::Kind::Sym(s) if !bind.contains_key(&s) => {
+                    bind.insert(s, *y);
+                }
+                _ => eqs.push((x, *y)),
+            }
         }
-        let mut bound: Vec<Symbol> = fresh.values().copied().collect();
+        let one_point = |e: Expr| substitute(e, &|s| bind.get(&s).copied());
+        let mut body = eqs.iter().fold(b::tru(), |acc, (x, y)| {
+            b::and(acc, b::eq(one_point(*x), *y))
+        });
+        for c in &old_pc {
+            body = b::and(body, one_point(ren(*c)));
+        }
+        let mut bound: Vec<Symbol> = fresh
+            .values()
+            .filter(|s| !bind.contains_key(s))
+            .copied()
+            .collect();
         bound.sort();
         let goal = b::not(b::exists(bound, body));
         let prev = self.push_query_cap(self.query_cap(cap));
