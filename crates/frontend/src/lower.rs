@@ -160,6 +160,9 @@ enum CallKind {
     Halt,
     Assume,
     Nondet,
+    /// `abs`, `labs`, `llabs`, `imaxabs` (declared, not defined): lowered
+    /// to `x <s 0 ? 0 - x : x` (see `FnLower::abs`).
+    Abs,
     Normal,
 }
 
@@ -273,6 +276,7 @@ impl<'m> Ctx<'m> {
                 CallKind::Halt
             }
             "__VERIFIER_assume" if !defined => CallKind::Assume,
+            "abs" | "labs" | "llabs" | "imaxabs" if !defined => CallKind::Abs,
             n if n.starts_with("__VERIFIER_nondet_") && !defined => CallKind::Nondet,
             _ => CallKind::Normal,
         }
@@ -762,8 +766,60 @@ impl<'m> FnLower<'_, 'm> {
                     origin: name,
                 }])
             }
+            CallKind::Abs => self.abs(&name, c, dst, args, arg_err),
             CallKind::Normal => Ok(vec![self.direct_call(&name, dst, args, arg_err)?]),
         }
+    }
+
+    /// A call of the C library's `abs` family, which has no effect but
+    /// its result: `dst := x <s 0 ? 0 - x : x` in the argument's width.
+    /// Exact as C's wrap-around arithmetic: for the most negative value
+    /// (undefined behaviour in C) it gives that value back, as glibc's
+    /// `abs` does and as the native replay observes; kappa's signed
+    /// arithmetic wraps elsewhere too (see [`BinOp`]). A declaration
+    /// whose signature is not one integer to the same integer is an
+    /// ordinary external call (the engine's shims report it unsupported).
+    fn abs(
+        &mut self,
+        name: &str,
+        c: &li::Call,
+        dst: Option<VarId>,
+        args: Vec<Value>,
+        arg_err: Option<String>,
+    ) -> R<Vec<Instr>> {
+        let ty = match (c.arguments.first(), args.len()) {
+            (Some((a, _)), 1) => self.op_ty(a).ok(),
+            _ => None,
+        };
+        let Some(ty @ Ty::Int(w)) =
+            ty.filter(|t| dst.is_none_or(|d| self.out.vars[d.index()].ty == *t))
+        else {
+            return Ok(vec![self.direct_call(name, dst, args, arg_err)?]);
+        };
+        let Some(dst) = dst else {
+            return Ok(vec![]);
+        };
+        let x = args.into_iter().next().expect("one argument");
+        let neg = Value::Binary {
+            op: BinOp::Sub,
+            ty,
+            lhs: Box::new(Value::int(w, 0)),
+            rhs: Box::new(x.clone()),
+        };
+        let cond = Value::Cmp {
+            op: CmpOp::Slt,
+            lhs: Box::new(x.clone()),
+            rhs: Box::new(Value::int(w, 0)),
+        };
+        Ok(vec![Instr::Assign {
+            dst,
+            value: Value::Select {
+                ty,
+                cond: Box::new(cond),
+                then: Box::new(neg),
+                else_: Box::new(x),
+            },
+        }])
     }
 
     /// A direct call of the function `name` (an argument that could not

@@ -230,3 +230,18 @@ void *__kappa_model_realloc(void *p, size_t n) {
   free(p);
   return q;
 }
+
+/* The abs family: no memory effect, only the result. The most negative
+   value (undefined behaviour in C) gives itself back, as glibc's abs does
+   and as the interpreter's lowering (crates/frontend/src/lower.rs,
+   `FnLower::abs`) computes: the negation is done unsigned, so it wraps. */
+int __kappa_model_abs(int x) { return x < 0 ? (int)(0u - (unsigned)x) : x; }
+long __kappa_model_labs(long x) {
+  return x < 0 ? (long)(0ul - (unsigned long)x) : x;
+}
+long long __kappa_model_llabs(long long x) {
+  return x < 0 ? (long long)(0ull - (unsigned long long)x) : x;
+}
+__INTMAX_TYPE__ __kappa_model_imaxabs(__INTMAX_TYPE__ x) {
+  return x < 0 ? (__INTMAX_TYPE__)(0ull - (unsigned long long)x) : x;
+}

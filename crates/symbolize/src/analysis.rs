@@ -47,7 +47,19 @@ pub enum Callee {
 const OUTPUT: &[&str] = &[
     "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fflush", "perror",
 ];
-const PURE: &[&str] = &["malloc", "calloc", "valloc", "malloc_usable_size"];
+/// Run natively when no argument is a term; with a term argument the
+/// module's calls of the `abs` family go to their models
+/// ([`crate::models::MODELLED`]).
+const PURE: &[&str] = &[
+    "malloc",
+    "calloc",
+    "valloc",
+    "malloc_usable_size",
+    "abs",
+    "labs",
+    "llabs",
+    "imaxabs",
+];
 const MEMORY: &[&str] = &[
     "memset", "memcpy", "memmove", "strcpy", "strncpy", "realloc", "strlen", "strnlen", "strcmp",
     "strncmp", "strchr", "memcmp", "bcmp", "memchr", "strrchr", "strcat", "strncat", "strstr",

@@ -1,6 +1,6 @@
-//! The C models of library functions that read or write memory (DIVINE's
-//! approach: the libc is bitcode transformed with the program): which
-//! calls want them, and linking the compiled models into the program's
+//! The C models of library functions that read or write memory, and of the
+//! `abs` family (DIVINE's approach: the libc is bitcode transformed with
+//! the program): which calls want them, and linking the compiled models into the program's
 //! module with the calls redirected to the models' private names, before
 //! the abstraction phase (so the models are symbolized like user code).
 
@@ -36,6 +36,7 @@ pub const HIDDEN_INPUT: &str = "__kappa_model_magnitude";
 pub const MODELLED: &[&str] = &[
     "memset", "memcpy", "memmove", "strcpy", "strncpy", "realloc", "strlen", "strnlen", "strcmp",
     "strncmp", "strchr", "memcmp", "bcmp", "memchr", "strrchr", "strcat", "strncat", "strstr",
+    "abs", "labs", "llabs", "imaxabs",
 ];
 
 /// Whether the module calls a modelled library function (declared, not

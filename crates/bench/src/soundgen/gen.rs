@@ -134,7 +134,8 @@ struct Gen {
     /// Whether main has the byte buffers / struct / function pointer table.
     has_buf: bool,
     has_struct: bool,
-    /// Whether expressions may call `abs` (kappa does not model it: rare).
+    /// Whether expressions may call `abs` (rare: kappa modelled it only later,
+    /// and the seeds keep their programs).
     abs: bool,
     fptrs: usize,
     recs: Vec<String>,
