@@ -1,7 +1,8 @@
 //! `printf` format strings as glibc reads them: parsing into literal runs
 //! and conversion specifications, the exact output of a conversion of
-//! concrete values, and the exact length (a 32-bit term) of an integer
-//! conversion of a symbolic value.
+//! concrete values, and of an integer conversion of a symbolic value its
+//! exact length (a 32-bit term) and, per layout case (sign, zero, number
+//! of digits), its exact bytes (terms).
 //!
 //! Supported: flags `-+ #0`, field width and precision (fixed or `*`),
 //! length modifiers `hh h l ll j z t` (and `q`, `L` on integers as `ll`),
@@ -329,9 +330,13 @@ fn max32(x: Expr, y: Expr) -> Expr {
     b::ite(b::ult(x, y), y, x)
 }
 
-/// The exact length (32 bits) of integer conversion `s` of the `w`-bit
-/// value `v` (width and precision resolved as in [`format_int`]).
-pub(crate) fn int_len(s: &Spec, w: u32, v: Expr, width: u64, prec: Option<u64>) -> Expr {
+/// Sign, magnitude (`w` bits, unsigned) and number of digits of the
+/// magnitude in the conversion's base (32 bits, at least 1) of the `w`-bit
+/// value `v` as conversion `s` prints it. Exact: the magnitude of the most
+/// negative value is 2^(w-1), which `0 - v` gives as an unsigned `w`-bit
+/// number, and the digit count compares it with each power of the base
+/// that fits in `w` bits.
+fn sign_mag_digits(s: &Spec, w: u32, v: Expr) -> (Expr, Expr, Expr) {
     let zero = b::bv(w, 0);
     let neg = if s.signed() {
         b::slt(v, zero)
@@ -340,7 +345,6 @@ pub(crate) fn int_len(s: &Spec, w: u32, v: Expr, width: u64, prec: Option<u64>) 
     };
     let mag = b::ite(neg, b::sub(zero, v), v);
     let base = s.base();
-    // number of digits of mag (at least 1)
     let mut nd = b::bv(32, 1);
     let mut pow: u128 = base;
     while pow <= kappa_expr::mask(w) {
@@ -350,7 +354,14 @@ pub(crate) fn int_len(s: &Spec, w: u32, v: Expr, width: u64, prec: Option<u64>) 
             None => break,
         }
     }
-    let is_zero = b::eq(mag, zero);
+    (neg, mag, nd)
+}
+
+/// The exact length (32 bits) of integer conversion `s` of the `w`-bit
+/// value `v` (width and precision resolved as in [`format_int`]).
+pub(crate) fn int_len(s: &Spec, w: u32, v: Expr, width: u64, prec: Option<u64>) -> Expr {
+    let (neg, mag, nd) = sign_mag_digits(s, w, v);
+    let is_zero = b::eq(mag, b::bv(w, 0));
     let p = prec.unwrap_or(1);
     let pe = b::bv(32, p as u128);
     // digits printed: max(nd, p), none for 0 with precision 0
@@ -374,6 +385,137 @@ pub(crate) fn int_len(s: &Spec, w: u32, v: Expr, width: u64, prec: Option<u64>) 
         len = b::add(len, b::ite(is_zero, b::bv(32, 0), b::bv(32, 2)));
     }
     max32(len, b::bv(32, width as u128))
+}
+
+/// More than the number of layout cases any integer conversion has (see
+/// [`int_case`]).
+pub(crate) const MAX_CASES: usize = 64;
+
+/// Flag of [`int_case`]'s code: the value is negative.
+const CASE_NEG: u128 = 256;
+/// Flag of [`int_case`]'s code: the value is zero.
+const CASE_ZERO: u128 = 128;
+
+/// The layout case (32 bits) of integer conversion `s` of the `w`-bit value
+/// `v`: its sign, whether it is zero, and the number of digits of its
+/// magnitude (below 128: at most 64 bits in base 8 have 22). With the
+/// width, precision and flags, which are constants, the case fixes every
+/// byte of the output but the digits: see [`int_bytes`]. A value has one
+/// of at most 2·22+1 cases.
+pub(crate) fn int_case(s: &Spec, w: u32, v: Expr) -> Expr {
+    let (neg, mag, nd) = sign_mag_digits(s, w, v);
+    let flag = |c: Expr, f: u128| b::ite(c, b::bv(32, f), b::bv(32, 0));
+    b::add(
+        nd,
+        b::add(
+            flag(neg, CASE_NEG),
+            flag(b::eq(mag, b::bv(w, 0)), CASE_ZERO),
+        ),
+    )
+}
+
+/// The output bytes of integer conversion `s` of the `w`-bit value `v`,
+/// for a `v` whose [`int_case`] is `case` (width and precision resolved as
+/// in [`format_int`]), and a constraint that defines the symbols they use.
+/// The output of a representative of the case (the magnitude
+/// base^(digits-1), whose digits are a `1` and zeros, or 0) fixes the
+/// layout (sign, `0x`, padding); its digits, from its first `1` on
+/// (padding, signs and `0x` hold no `1`), are replaced by those of `v`'s
+/// magnitude. In base 8 and 16 a digit is a bit field of the magnitude.
+/// In base 10 the digits are the symbols `digit(0..n)`, most significant
+/// first, constrained to at most 9 each and to sum, weighted by powers of
+/// ten, to the magnitude (computed on `w + 4` bits, where the sum cannot
+/// wrap): no division, which Z3 handles poorly. Exact: a number below
+/// 10^n has exactly one such decomposition into n digits, and the case
+/// bounds the magnitude below 10^n, so the constraint holds for exactly
+/// the digits glibc prints.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn int_bytes(
+    s: &Spec,
+    w: u32,
+    v: Expr,
+    case: u128,
+    width: u64,
+    prec: Option<u64>,
+    minus: bool,
+    digit: &mut dyn FnMut(u32) -> Expr,
+) -> (Vec<Expr>, Expr) {
+    let m = kappa_expr::mask(w);
+    let (neg, zero, nd) = (case & CASE_NEG != 0, case & CASE_ZERO != 0, case & 127);
+    let base = s.base();
+    let rmag = if zero { 0 } else { base.pow(nd as u32 - 1) };
+    let r = if neg {
+        (!rmag).wrapping_add(1) & m
+    } else {
+        rmag
+    };
+    let text = format_int(s, w, r, width, prec, minus);
+    let mut out: Vec<Expr> = text.iter().map(|&c| b::bv(8, c as u128)).collect();
+    if zero {
+        return (out, b::tru());
+    }
+    let first = text
+        .iter()
+        .position(|&c| c == b'1')
+        .expect("a representative's leading digit");
+    let mag = if neg { b::sub(b::bv(w, 0), v) } else { v };
+    let nd = nd as u32;
+    let mut defs = b::tru();
+    let digits: Vec<Expr> = match base {
+        10 => {
+            let ww = w + 4;
+            let mut sum = b::bv(ww, 0);
+            let ds: Vec<Expr> = (0..nd).map(&mut *digit).collect();
+            for (j, &d) in ds.iter().enumerate() {
+                defs = b::and(defs, b::ule(d, b::bv(8, 9)));
+                let pow = 10u128.pow(nd - 1 - j as u32);
+                sum = b::add(sum, b::mul(b::zext(d, ww), b::bv(ww, pow)));
+            }
+            defs = b::and(defs, b::eq(b::zext(mag, ww), sum));
+            ds
+        }
+        _ => {
+            let bits = if base == 16 { 4 } else { 3 };
+            (0..nd)
+                .map(|j| {
+                    let lo = bits * (nd - 1 - j);
+                    let hi = (lo + bits - 1).min(w - 1);
+                    b::zext(b::extract(hi, lo, mag), 8)
+                })
+                .collect()
+        }
+    };
+    let letters = if s.conv == b'X' { b'A' } else { b'a' };
+    for (j, d) in digits.into_iter().enumerate() {
+        let numeral = b::add(d, b::bv(8, b'0' as u128));
+        out[first + j] = if base == 16 {
+            let letter = b::add(d, b::bv(8, (letters - 10) as u128));
+            b::ite(b::ult(d, b::bv(8, 10)), numeral, letter)
+        } else {
+            numeral
+        };
+    }
+    (out, defs)
+}
+
+/// The last `n` decimal digits (most significant first) of the magnitude
+/// of the `w`-bit value `bits` as conversion `s` prints it: the values of
+/// [`int_bytes`]'s digit symbols for that value.
+pub(crate) fn decimal_digits(s: &Spec, w: u32, bits: u128, n: usize) -> Vec<u128> {
+    let m = kappa_expr::mask(w);
+    let bits = bits & m;
+    let neg = s.signed() && (bits >> (w - 1)) & 1 == 1;
+    let mut mag = if neg {
+        (!bits).wrapping_add(1) & m
+    } else {
+        bits
+    };
+    let mut ds = vec![0; n];
+    for d in ds.iter_mut().rev() {
+        *d = mag % 10;
+        mag /= 10;
+    }
+    ds
 }
 
 #[cfg(test)]
@@ -491,5 +633,72 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+
+    #[test]
+    fn symbolic_bytes_agree_with_the_concrete_output() {
+        let mut checked = 0;
+        for f in [
+            "%d", "%u", "%x", "%#x", "%X", "%#X", "%o", "%#o", "%5d", "%-7u", "%+d", "% d", "%.0d",
+            "%.3d", "%#.0o", "%#5.3o", "%08x", "%+.0d", "%#.0x", "%-+6d", "%012o",
+        ] {
+            for w in [8u32, 16, 32, 64] {
+                let sym = Symbol::fresh("v", Sort::Bv(w), SymbolKind::Input);
+                let s = spec(f);
+                let width = fixed(s.width).unwrap_or(0);
+                let case = int_case(&s, w, b::sym(sym));
+                let m = kappa_expr::mask(w);
+                let mut vals: Vec<u128> = vec![0, 1, 7, 8, 9, 10, 15, 16, 0xab, 255, m, m - 1];
+                vals.extend([m >> 1, (m >> 1) + 1, 0x1234_5678_9abc_def0 & m]);
+                for base in [8u128, 10, 16] {
+                    let mut p: u128 = 1;
+                    while p < m / base {
+                        p *= base;
+                        vals.extend([p - 1, p, p + 1, (!p + 1) & m, (!(p - 1) + 1) & m]);
+                    }
+                }
+                for v in vals {
+                    let v = v & m;
+                    let mut a = Assignment::default();
+                    a.set(sym, v);
+                    let c = eval(case, &a).unwrap().bits();
+                    let mut syms = vec![];
+                    let mut digit = |j: u32| {
+                        let d = Symbol::fresh(&format!("d{j}"), Sort::Bv(8), SymbolKind::Fresh);
+                        syms.push(d);
+                        b::sym(d)
+                    };
+                    let (bytes, defs) = int_bytes(
+                        &s,
+                        w,
+                        b::sym(sym),
+                        c,
+                        width,
+                        fixed(s.prec),
+                        s.minus,
+                        &mut digit,
+                    );
+                    // the digit symbols take the value's digits
+                    let want = format_int(&s, w, v, width, fixed(s.prec), s.minus);
+                    for (d, val) in syms.iter().zip(decimal_digits(&s, w, v, syms.len())) {
+                        a.set(*d, val);
+                    }
+                    assert!(eval(defs, &a).unwrap().bits() == 1, "{f} w={w} v={v}");
+                    let got: Vec<u8> = bytes
+                        .iter()
+                        .map(|e| eval(*e, &a).unwrap().bits() as u8)
+                        .collect();
+                    assert_eq!(got, want, "{f} w={w} v={v} case={c}");
+                    // and no other digits: one changed digit breaks the sum
+                    if let Some(&d0) = syms.first() {
+                        let old = a.get(d0);
+                        a.set(d0, (old + 1) % 10);
+                        assert!(eval(defs, &a).unwrap().bits() == 0, "{f} w={w} v={v}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 2000, "{checked}");
     }
 }

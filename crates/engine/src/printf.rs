@@ -13,17 +13,21 @@
 //! - the result: the count when known, otherwise an unconstrained value
 //!   (output errors are not modelled: the model assumes output succeeds);
 //! - the bytes `sprintf`/`snprintf` write to their buffer (with the
-//!   terminating zero; `snprintf` writes at most `n - 1` of them): these
-//!   must be known, so a conversion of a symbolic integer or pointer or of a
-//!   string with symbolic characters in a buffer function is unsupported
-//!   (a `%c` of a symbolic value is written as that byte). A buffer too
-//!   small, a read-only one, or one a `%s` argument lies in is a failed leaf.
+//!   terminating zero; `snprintf` writes at most `n - 1` of them), as
+//!   terms: a `%c` of a symbolic value is that byte; an integer conversion
+//!   of a symbolic value splits the path by the value's layout case (sign,
+//!   zero, number of digits: at most 45 successors, those the path
+//!   condition allows), in each of which every byte is exact: the layout's
+//!   constants and the digits as terms over the value (`format::int_bytes`).
+//!   A symbolic pointer or a string with symbolic characters in a buffer
+//!   function is unsupported. A buffer too small, a read-only one, or one
+//!   a `%s` argument lies in is a failed leaf.
 //!
 //! The format must be a string of concrete bytes at a concrete address;
 //! otherwise (it might hold `%n`) the path is unsupported, as is any
 //! conversion `format::parse` does not model.
 
-use crate::exec::StepOut;
+use crate::exec::{Feas, StepOut};
 use crate::format::{self, Count, Piece, Spec, MAX_FIELD};
 use crate::state::State;
 use crate::{End, Engine, ErrorWitness, Validation};
@@ -190,7 +194,10 @@ impl Engine<'_> {
     }
 
     /// Runs the model of the printf-family function `name` (see
-    /// [`is_printf_function`]); the size argument of `snprintf` is concrete.
+    /// [`is_printf_function`]; the size argument of `snprintf` is
+    /// concrete) on a state whose path condition fixes the layout case
+    /// (`format::int_case`) of the symbolic integer arguments listed in
+    /// `cases` (argument index, case; none at the call itself).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn call_printf(
         &mut self,
@@ -201,6 +208,7 @@ impl Engine<'_> {
         ret_loc: Loc,
         src: Option<SrcLoc>,
         validate: &mut dyn FnMut(&ErrorWitness) -> Validation,
+        cases: &[(usize, u128)],
     ) -> StepOut {
         let f = printf_function(name).expect("a modelled printf function");
         let at = self.module.describe(src);
@@ -221,13 +229,13 @@ impl Engine<'_> {
             Ok(p) => p,
             Err(why) => fail!("unsupported: {name} with a format holding {why} at {at}"),
         };
-        let mut next = f.fmt + 1;
-        let mut take = |what: &str| -> Result<Expr, String> {
+        let next = std::cell::Cell::new(f.fmt + 1);
+        let take = |what: &str| -> Result<Expr, String> {
             if f.va_list {
                 return Err(format!("{what} from a va_list"));
             }
-            let a = args.get(next).copied();
-            next += 1;
+            let a = args.get(next.get()).copied();
+            next.set(next.get() + 1);
             a.ok_or_else(|| format!("a missing argument for {what} (undefined behaviour)"))
         };
         let mut out = Output {
@@ -311,21 +319,65 @@ impl Engine<'_> {
                     let w = s.len.bits(pb);
                     let v = fit(arg, w);
                     if !v.is_const() && f.sink != Sink::Stream {
-                        // a buffer needs the digits: one call per possible
-                        // value (a few; more are a failed leaf)
-                        let i = next - 1;
-                        let (target, what) = (
-                            self.module.function_by_name(name),
-                            format!("argument {} of {name}", i + 1),
+                        // a buffer needs the bytes: one successor per layout
+                        // case of the value (sign, zero, number of digits),
+                        // whose bytes are terms (exact: `format::int_bytes`)
+                        let i = next.get() - 1;
+                        if let Some(&(_, case)) = cases.iter().find(|(k, _)| *k == i) {
+                            let mut syms = vec![];
+                            let mut digit = |j: u32| {
+                                let d = format!("digit{j}_{name}");
+                                let d = Symbol::fresh(&d, Sort::Bv(8), SymbolKind::Fresh);
+                                syms.push(d);
+                                b::sym(d)
+                            };
+                            let (bytes, defs) =
+                                format::int_bytes(s, w, v, case, width, prec, minus, &mut digit);
+                            // the digits of the witness's value satisfy the
+                            // definitions (the one decomposition), so they
+                            // extend the witness with no query; a state whose
+                            // witness is no model asks the solver
+                            let known = (!st.witness_unchecked)
+                                .then(|| kappa_expr::eval(v, &st.witness))
+                                .flatten()
+                                .map(|x| format::decimal_digits(s, w, x.bits(), syms.len()));
+                            match known {
+                                Some(ds) => {
+                                    let mut m = kappa_expr::Assignment::default();
+                                    for (d, val) in syms.iter().zip(ds) {
+                                        m.set(*d, val);
+                                    }
+                                    Self::constrain(&mut st, defs, Some((syms, m)));
+                                }
+                                None => match self.feasible(&st, defs) {
+                                    Feas::Sat(m) => Self::constrain(&mut st, defs, m),
+                                    Feas::Unsat => {
+                                        fail!("internal: {name}'s digits infeasible at {at}")
+                                    }
+                                    Feas::Unknown(r) => {
+                                        fail!("solver {r} on {name}'s digits at {at}")
+                                    }
+                                },
+                            }
+                            out.push_exprs(bytes);
+                            continue;
+                        }
+                        let what = format!("the layout of argument {} of {name}", i + 1);
+                        let case = format::int_case(s, w, v);
+                        let args = args.clone();
+                        return self.for_each_value_up_to(
+                            st,
+                            case,
+                            format::MAX_CASES,
+                            &what,
+                            &at,
+                            &mut |this, s2, c| {
+                                let mut more = cases.to_vec();
+                                more.push((i, c));
+                                let a = args.clone();
+                                this.call_printf(s2, name, a, dst, ret_loc, src, validate, &more)
+                            },
                         );
-                        let Some(target) = target else {
-                            fail!("{name} is not declared")
-                        };
-                        return self.for_each_value(st, arg, &what, &at, &mut |this, s2, val| {
-                            let mut a = args.clone();
-                            a[i] = b::bv(arg.width(), val);
-                            this.call_external(s2, target, a, dst, ret_loc, src, validate)
-                        });
                     }
                     match v.as_bv_const() {
                         Some(bits) => {

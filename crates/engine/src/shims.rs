@@ -76,7 +76,7 @@ impl Engine<'_> {
                     );
                 }
             }
-            return self.call_printf(st, &name, args, dst, ret_loc, src, validate);
+            return self.call_printf(st, &name, args, dst, ret_loc, src, validate, &[]);
         }
         let base_name = name.split('.').take(2).collect::<Vec<_>>().join(".");
         // arguments that must be concrete: fork over their few possible values

@@ -233,7 +233,20 @@ impl Engine<'_> {
         at: &str,
         f: &mut dyn FnMut(&mut Self, State, u128) -> StepOut,
     ) -> StepOut {
-        let (succ, dropped) = self.enumerate(st, e, 16);
+        self.for_each_value_up_to(st, e, 16, what, at, f)
+    }
+
+    /// [`Self::for_each_value`] with at most `limit` values.
+    pub(crate) fn for_each_value_up_to(
+        &mut self,
+        st: State,
+        e: Expr,
+        limit: usize,
+        what: &str,
+        at: &str,
+        f: &mut dyn FnMut(&mut Self, State, u128) -> StepOut,
+    ) -> StepOut {
+        let (succ, dropped) = self.enumerate(st, e, limit);
         if let Some(why) = dropped {
             self.record_failed(format!("{why} ({what} at {at})"));
         }
