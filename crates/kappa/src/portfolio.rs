@@ -28,6 +28,10 @@
 //!    paths on which a template's quantified queries failed get the
 //!    quantifier-free classic steps.
 //!
+//! A stage's share includes freeing its states: an interpreter stage
+//! stops exploring when the time left is less than what freeing its
+//! pending states costs (`verify::RELEASE_COST_PER_STATE`).
+//!
 //! Verdict rules are those of every mode: each stage is an ordinary run of
 //! the engine, so a `true` is a complete exploration or a sound proof and a
 //! `false` has been replayed natively. A stage that ends `unknown` for a

@@ -136,3 +136,32 @@ fn flags_of_one_interpreter_mode_are_rejected_with_auto() {
         assert!(err.contains("add --mode classic"), "{err}");
     }
 }
+
+#[test]
+fn a_stage_that_explodes_frees_its_states_within_its_share() {
+    // an event loop whose frontier grows to tens of thousands of states in
+    // the navigate and compact stages; freeing them took about half as long
+    // again as the stage's share, time the later stages lost
+    let p = repo_root().join("tests/matching/array_machine_true.c");
+    let v = verify_json(&p, 20, &["--mode", "auto"]);
+    assert_eq!(v["verdict"], "true", "{v}");
+    let mut left = 20.0;
+    for s in v["stats"]["stages"].as_array().expect("stats.stages") {
+        let t = s["time_s"].as_f64().unwrap();
+        // the shares of crates/kappa/src/portfolio.rs
+        let share = match s["name"].as_str().unwrap() {
+            "navigate" => Some(0.15),
+            "compact" => Some(0.55),
+            _ => None,
+        };
+        if let Some(share) = share {
+            let budget = share * left;
+            assert!(
+                t <= budget * 1.2 + 0.5,
+                "stage {} took {t}s of a share of {budget:.2}s: {v}",
+                s["name"]
+            );
+        }
+        left -= t;
+    }
+}
