@@ -250,6 +250,20 @@ fn pad(body: Vec<u8>, width: u64, minus: bool, zero_after: Option<usize>) -> Vec
     }
 }
 
+/// Whether conversion `s` prints the `w`-bit value `bits` as negative, and
+/// the magnitude it prints (the most negative value's is 2^(w-1)).
+fn sign_mag(s: &Spec, w: u32, bits: u128) -> (bool, u128) {
+    let m = kappa_expr::mask(w);
+    let bits = bits & m;
+    let neg = s.signed() && (bits >> (w - 1)) & 1 == 1;
+    let mag = if neg {
+        (!bits).wrapping_add(1) & m
+    } else {
+        bits
+    };
+    (neg, mag)
+}
+
 /// The output of integer conversion `s` (width and precision resolved:
 /// `width`, `prec`; `minus` already includes a negative `*` width) of the
 /// value `bits` of `w` bits.
@@ -261,14 +275,7 @@ pub(crate) fn format_int(
     prec: Option<u64>,
     minus: bool,
 ) -> Vec<u8> {
-    let m = kappa_expr::mask(w);
-    let bits = bits & m;
-    let neg = s.signed() && (bits >> (w - 1)) & 1 == 1;
-    let mag = if neg {
-        (!bits).wrapping_add(1) & m
-    } else {
-        bits
-    };
+    let (neg, mag) = sign_mag(s, w, bits);
     let base = s.base();
     let mut digits = vec![];
     let mut x = mag;
@@ -502,14 +509,7 @@ pub(crate) fn int_bytes(
 /// of the `w`-bit value `bits` as conversion `s` prints it: the values of
 /// [`int_bytes`]'s digit symbols for that value.
 pub(crate) fn decimal_digits(s: &Spec, w: u32, bits: u128, n: usize) -> Vec<u128> {
-    let m = kappa_expr::mask(w);
-    let bits = bits & m;
-    let neg = s.signed() && (bits >> (w - 1)) & 1 == 1;
-    let mut mag = if neg {
-        (!bits).wrapping_add(1) & m
-    } else {
-        bits
-    };
+    let (_, mut mag) = sign_mag(s, w, bits);
     let mut ds = vec![0; n];
     for d in ds.iter_mut().rev() {
         *d = mag % 10;
