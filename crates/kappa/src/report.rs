@@ -199,15 +199,8 @@ impl Report {
         if let Some(w) = &self.witness {
             let _ = writeln!(o, "reach_error() is called at {}", w.location);
             let _ = writeln!(o, "inputs ({}):", w.inputs.len());
-            for (k, i) in w.inputs.iter().enumerate() {
-                // (native mode knows no source position of an input)
-                let at = if i.at.is_empty() {
-                    String::new()
-                } else {
-                    format!(" at {}", i.at)
-                };
-                let line = format!("  #{k:<3} {:<28} = {:<12}{at}", i.origin, i.decimal());
-                let _ = writeln!(o, "{}", line.trim_end());
+            for line in input_lines(&w.inputs) {
+                let _ = writeln!(o, "{line}");
             }
             let path = if w.path_elided > 0 {
                 let shown = w.path.len().min(20);
@@ -276,4 +269,82 @@ impl Report {
 
 fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
+}
+
+/// The text lines of a witness's inputs: one per input, except that a run
+/// of at least [`INPUT_RUN`] consecutive inputs with the same origin, value
+/// and source position is one line naming its first and last index and
+/// its length (a loop that reads an input per iteration: 100 000 equal
+/// lines said nothing more). Lossless: every input is on a line.
+fn input_lines(inputs: &[kappa_engine::TestInput]) -> Vec<String> {
+    let key = |i: &kappa_engine::TestInput| (i.origin.clone(), i.decimal(), i.at.clone());
+    let mut out = vec![];
+    let mut k = 0;
+    while k < inputs.len() {
+        let first = key(&inputs[k]);
+        let mut end = k + 1;
+        while end < inputs.len() && key(&inputs[end]) == first {
+            end += 1;
+        }
+        let (origin, value, at) = first;
+        // (native mode knows no source position of an input)
+        let at = if at.is_empty() {
+            String::new()
+        } else {
+            format!(" at {at}")
+        };
+        if end - k >= INPUT_RUN {
+            let idx = format!("#{k}-#{}", end - 1);
+            let line = format!(
+                "  {idx:<4} {origin:<28} = {value:<12}{at} ({} times)",
+                end - k
+            );
+            out.push(line);
+            k = end;
+        } else {
+            for j in k..end {
+                let line = format!("  #{j:<3} {origin:<28} = {value:<12}{at}");
+                out.push(line.trim_end().to_string());
+            }
+            k = end;
+        }
+    }
+    out
+}
+
+/// The shortest run of equal inputs that [`input_lines`] writes as one line.
+const INPUT_RUN: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::input_lines;
+    use kappa_engine::TestInput;
+    use kappa_ir::Ty;
+
+    fn input(bits: u128) -> TestInput {
+        TestInput {
+            origin: "__VERIFIER_nondet_bool".into(),
+            ty: Ty::Int(8),
+            bits,
+            at: "loop.c:3".into(),
+        }
+    }
+
+    #[test]
+    fn runs_of_equal_inputs_are_one_line_and_short_runs_are_not() {
+        let mut v: Vec<TestInput> = (0..5).map(|_| input(1)).collect();
+        v.push(input(0));
+        v.extend((0..3).map(|_| input(1)));
+        let lines = input_lines(&v);
+        assert_eq!(
+            lines,
+            [
+                "  #0-#4 __VERIFIER_nondet_bool       = 1            at loop.c:3 (5 times)",
+                "  #5   __VERIFIER_nondet_bool       = 0            at loop.c:3",
+                "  #6   __VERIFIER_nondet_bool       = 1            at loop.c:3",
+                "  #7   __VERIFIER_nondet_bool       = 1            at loop.c:3",
+                "  #8   __VERIFIER_nondet_bool       = 1            at loop.c:3",
+            ]
+        );
+    }
 }
