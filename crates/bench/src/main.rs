@@ -220,7 +220,18 @@ fn bench() {
         };
         match emit {
             Some(dir) => soundness::emit(n, seed, jobs, &dir),
-            None => soundness::run(n, seed, t.max(1), jobs, show),
+            None => {
+                let which = match soundness::setups(modes.as_deref()) {
+                    Ok(w) => w,
+                    Err(e) => {
+                        eprintln!("kappa-bench: {e}");
+                        std::process::exit(2);
+                    }
+                };
+                if !soundness::run(n, seed, t.max(1), jobs, show, &which) {
+                    std::process::exit(1);
+                }
+            }
         }
         return;
     }

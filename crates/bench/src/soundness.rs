@@ -4,8 +4,10 @@
 //! every kappa configuration on it (the `kappa` binary beside this one) and
 //! prints per configuration: programs, correct, wrong, unknown, errors,
 //! time; then every wrong verdict and error with its seed (the program of a
-//! seed is printed by `--soundness 1 --seed S --show`). It measures; it
-//! asserts nothing. With `--emit DIR` it runs no kappa configuration: it
+//! seed is printed by `--soundness 1 --seed S --show`). `--modes C1,C2`
+//! runs only these configurations (names as in the table). It exits with
+//! status 1 when a configuration gave a wrong verdict or an error, so a
+//! sweep can serve as a check. With `--emit DIR` it runs no kappa configuration: it
 //! writes each program with a known ground truth to `DIR/soundgen_S.c`,
 //! headed by `// expect: true|false`, for `--portfolio` and other
 //! per-program comparisons.
@@ -77,12 +79,38 @@ pub fn emit(n: u64, seed: u64, jobs: usize, dir: &std::path::Path) {
     );
 }
 
+/// The configurations of [`SETUPS`] named in `modes` (comma-separated),
+/// or all of them; an unknown name is an error naming the known ones.
+pub fn setups(modes: Option<&str>) -> Result<Vec<usize>, String> {
+    let Some(modes) = modes else {
+        return Ok((0..SETUPS.len()).collect());
+    };
+    modes
+        .split(',')
+        .map(|m| {
+            SETUPS
+                .iter()
+                .position(|s| s.name == m.trim())
+                .ok_or_else(|| {
+                    let known: Vec<&str> = SETUPS.iter().map(|s| s.name).collect();
+                    format!(
+                        "--modes: no configuration `{m}` (known: {})",
+                        known.join(", ")
+                    )
+                })
+        })
+        .collect()
+}
+
 /// Runs the sweep over `n` seeds from `seed` with `timeout` seconds per
-/// kappa run on `jobs` threads; `show` prints each program and its truth.
-pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool) {
+/// kappa run on `jobs` threads, in the configurations `which` (indices
+/// into [`SETUPS`]); `show` prints each program and its truth. Returns
+/// whether every verdict was right or `unknown` (no wrong verdict, no
+/// error).
+pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool, which: &[usize]) -> bool {
     let Some(kappa) = kappa_binary() else {
         println!("no kappa binary beside kappa-bench: run `cargo build --release` first");
-        return;
+        return false;
     };
     let root = std::env::temp_dir().join(format!("kappa-soundgen-{}", std::process::id()));
     let seeds: Vec<u64> = (seed..seed + n).collect();
@@ -118,7 +146,8 @@ pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool) {
                     Truth::Reachable { .. } => reach.fetch_add(1, Ordering::SeqCst),
                     Truth::Unreachable => unreach.fetch_add(1, Ordering::SeqCst),
                 };
-                for (k, setup) in SETUPS.iter().enumerate() {
+                for &k in which {
+                    let setup = &SETUPS[k];
                     let (o, text, secs) = soundgen::check(&kappa, &case, setup, timeout);
                     let mut t = tallies.lock().unwrap();
                     let t = &mut t[k];
@@ -161,6 +190,9 @@ pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool) {
         "config", "programs", "correct", "wrong", "unknown", "error", "time s"
     );
     for (k, t) in tallies.lock().unwrap().iter().enumerate() {
+        if !which.contains(&k) {
+            continue;
+        }
         println!(
             "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9.1}",
             SETUPS[k].name, t.programs, t.correct, t.wrong, t.unknown, t.errors, t.secs
@@ -174,5 +206,23 @@ pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool) {
     p.sort();
     for (sd, name, msg) in &p {
         println!("\n=== seed {sd} [{name}] ===\n{msg}");
+    }
+    p.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::setups;
+
+    #[test]
+    fn modes_select_configurations_by_name_and_reject_unknown_names() {
+        assert_eq!(setups(None).unwrap().len(), super::SETUPS.len());
+        assert_eq!(setups(Some("compact,prove")).unwrap(), [2, 9]);
+        assert_eq!(setups(Some("classic+match")).unwrap(), [7]);
+        let e = setups(Some("compact,klee")).unwrap_err();
+        assert!(
+            e.contains("`klee`") && e.contains("known: auto, classic"),
+            "{e}"
+        );
     }
 }

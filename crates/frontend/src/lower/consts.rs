@@ -191,7 +191,12 @@ impl Ctx<'_> {
         }
     }
 
-    pub(super) fn flatten(&self, c: &ConstantRef, off: u64, out: &mut Vec<(u64, InitValue)>) -> R<()> {
+    pub(super) fn flatten(
+        &self,
+        c: &ConstantRef,
+        off: u64,
+        out: &mut Vec<(u64, InitValue)>,
+    ) -> R<()> {
         match c.as_ref() {
             Constant::Int { bits, value } => {
                 if *value != 0 {
