@@ -1,5 +1,4 @@
 // expect: false
-// prove: false
 // subset sums of squares: 2^40 paths, one bounded model checking query finds a subset summing to 12345
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

@@ -1,5 +1,4 @@
 // expect: true
-// prove: true
 // an assertion inside the loop that needs the loop's invariant
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

@@ -1,5 +1,4 @@
 // expect: true
-// prove: true
 // four counters, one moves per step: their sum stays within n (needs the invariant i + j + k + v4 == l)
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

@@ -1,5 +1,4 @@
 // expect: true
-// prove: true
 // x and y move in lockstep, y == 2*x after the loop
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

@@ -1,18 +1,10 @@
-//! State matching end to end (`--state-matching`): every program in
-//! tests/matching loops forever over inputs; with matching each gets its
-//! `// expect:` verdict (every `false` replays natively), and without it a
+//! State matching end to end (`--state-matching`): the programs of
+//! tests/matching loop forever over inputs; with matching each gets its
+//! verdict (their manifest, run by `programs.rs`), and without it a
 //! finite-state event loop stays `unknown`.
 
 mod common;
 use common::*;
-
-#[test]
-fn matching_programs_get_their_expected_verdicts() {
-    let files = c_files("tests/matching");
-    assert!(files.len() >= 4, "found {} programs", files.len());
-    let fails = verdict_failures(&files, &["--state-matching"]);
-    assert!(fails.is_empty(), "{}", fails.join("\n"));
-}
 
 #[test]
 fn without_matching_an_event_loop_does_not_end() {

@@ -1,7 +1,6 @@
-//! Loop navigation end to end: every program in tests/navigate gets its
-//! `// expect:` verdict under `--mode navigate` (both solving modes), every
-//! `false` replays natively, the programs small enough for classic
-//! execution get the same verdict there, the Figure 1 shapes behave as in
+//! Loop navigation end to end (the verdicts of tests/navigate under both
+//! solving modes and, for the programs small enough, classic execution are
+//! in its manifest, run by `programs.rs`): the Figure 1 shapes behave as in
 //! the paper (proof before execution; a path found without search), loops
 //! in callees are navigated (inlined before execution, followed through
 //! their returns during it), and `kappa chains` is snapshot-tested and
@@ -10,36 +9,6 @@
 mod common;
 use common::*;
 use expect_test::expect_file;
-
-#[test]
-fn navigate_programs_get_their_expected_verdicts() {
-    let files = c_files("tests/navigate");
-    assert!(files.len() >= 10, "found {} programs", files.len());
-    for solve in ["interval", "exact"] {
-        let fails = verdict_failures(&files, &["--mode", "navigate", "--nav-solve", solve]);
-        assert!(
-            fails.is_empty(),
-            "--nav-solve {solve}: {} of {} programs failed:\n{}",
-            fails.len(),
-            files.len(),
-            fails.join("\n")
-        );
-    }
-}
-
-#[test]
-fn small_programs_agree_with_classic_execution() {
-    let files: Vec<_> = c_files("tests/navigate")
-        .into_iter()
-        .filter(|p| {
-            let src = std::fs::read_to_string(p).unwrap();
-            header(&src, "classic").as_deref() != Some("slow")
-        })
-        .collect();
-    assert!(files.len() >= 5);
-    let fails = verdict_failures(&files, &[]);
-    assert!(fails.is_empty(), "classic disagrees:\n{}", fails.join("\n"));
-}
 
 #[test]
 fn figure_one_unreachable_is_proved_before_execution() {

@@ -6,8 +6,7 @@
 //!
 //! The programs `tests/programs/sound_*.c` and `tests/condition/*.c` run
 //! under `--prune-with-condition` with each mode and under `--mode
-//! navigate`: a `true` where `false` or `unknown` is expected, a `false`
-//! where `true` is expected, or a `false` that does not replay, fails.
+//! navigate` from their manifests (`programs.rs`).
 //! The programs of `tests/soundness` (constructors, destructors, `atexit`
 //! and `qsort` callbacks) need the engine to run that code for their
 //! expected verdict, so for them only the proofs are checked: neither may
@@ -16,7 +15,6 @@
 
 mod common;
 use common::*;
-use std::path::PathBuf;
 
 const CONFIGS: [&[&str]; 4] = [
     &["--prune-with-condition", "--mode", "classic"],
@@ -24,54 +22,6 @@ const CONFIGS: [&[&str]; 4] = [
     &["--prune-with-condition", "--mode", "navigate"],
     &["--mode", "navigate"],
 ];
-
-/// The wrong verdicts of `file` under every configuration.
-fn wrong_verdicts(file: &PathBuf) -> Vec<String> {
-    let src = std::fs::read_to_string(file).unwrap();
-    let expect = header(&src, "expect").expect("// expect: header");
-    let name = file.file_name().unwrap().to_string_lossy().into_owned();
-    let mut out = vec![];
-    for cfg in CONFIGS {
-        let v = verify_json(file, 30, cfg);
-        let got = v["verdict"].as_str().unwrap_or("?");
-        let wrong = match got {
-            "true" => expect != "true",
-            "false" => expect == "true" || v["replay"].as_str() != Some("reach_error reached"),
-            _ => false,
-        };
-        if wrong {
-            out.push(format!(
-                "{name} {cfg:?}: expected {expect}, got {got} ({})",
-                v["reason"]
-            ));
-        }
-    }
-    out
-}
-
-#[test]
-fn proofs_and_pruning_give_no_wrong_verdict() {
-    let mut files: Vec<PathBuf> = c_files("tests/programs")
-        .into_iter()
-        .filter(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("sound_")
-        })
-        .collect();
-    assert!(
-        files.len() >= 15,
-        "found {} sound_*.c programs",
-        files.len()
-    );
-    files.extend(c_files("tests/condition"));
-    let fails: Vec<String> = parallel(&files, |f| {
-        let w = wrong_verdicts(f);
-        (!w.is_empty()).then(|| w.join("\n"))
-    });
-    assert!(fails.is_empty(), "wrong verdicts:\n{}", fails.join("\n"));
-}
 
 #[test]
 fn code_before_or_after_main_blocks_the_proofs() {

@@ -9,8 +9,10 @@
 //! kappa's output, the ground truth (with an input reaching the error) and
 //! the program. `unknown` is always accepted.
 //!
-//! `KAPPA_SOUNDGEN_SEEDS=FROM..TO` replaces the fixed range (e.g. to rerun
-//! one failing seed).
+//! The standard tier checks a small fixed sample ([`SEEDS`], about a minute
+//! on two cores); the benchmark tier (`KAPPA_TIER=full`) the larger
+//! [`FULL_SEEDS`]. `KAPPA_SOUNDGEN_SEEDS=FROM..TO` replaces either range
+//! (e.g. to rerun one failing seed).
 
 mod common;
 #[path = "../../bench/src/soundgen/mod.rs"]
@@ -21,8 +23,10 @@ use soundgen::{truth::Truth, Outcome, SETUPS};
 use std::path::Path;
 use std::time::Duration;
 
-/// The programs checked in CI (about 3-4 minutes of the debug build on 2 cores).
-const SEEDS: std::ops::Range<u64> = 0..60;
+/// The programs checked in the standard tier (CI).
+const SEEDS: std::ops::Range<u64> = 0..20;
+/// The programs checked in the benchmark tier.
+const FULL_SEEDS: std::ops::Range<u64> = 0..300;
 /// kappa's timeout per run, seconds.
 const TIMEOUT: u32 = 10;
 
@@ -33,7 +37,7 @@ fn seeds() -> std::ops::Range<u64> {
             let (a, b) = s.split_once("..")?;
             Some(a.trim().parse().ok()?..b.trim().parse().ok()?)
         })
-        .unwrap_or(SEEDS)
+        .unwrap_or(if full_tier() { FULL_SEEDS } else { SEEDS })
 }
 
 #[test]
@@ -86,8 +90,11 @@ fn generated_programs_get_no_wrong_verdict() {
     );
 }
 
-/// Programs of the scalar fragment checked in CI by the proof stage's test.
-const SCALAR_SEEDS: std::ops::Range<u64> = 1000..1080;
+/// Programs of the scalar fragment checked in the standard tier by the
+/// proof stage's test.
+const SCALAR_SEEDS: std::ops::Range<u64> = 1000..1040;
+/// The same in the benchmark tier.
+const FULL_SCALAR_SEEDS: std::ops::Range<u64> = 1000..1400;
 
 /// Issue 18's property: the proof stage (invariants, k-induction, bounded
 /// model checking) never answers wrong on generated programs it can
@@ -105,7 +112,14 @@ fn the_proof_stage_gets_no_wrong_verdict_on_generated_scalar_programs() {
             let (a, b) = s.split_once("..")?;
             Some((a.trim().parse().ok()?..b.trim().parse().ok()?).collect())
         })
-        .unwrap_or_else(|| SCALAR_SEEDS.collect());
+        .unwrap_or_else(|| {
+            if full_tier() {
+                FULL_SCALAR_SEEDS
+            } else {
+                SCALAR_SEEDS
+            }
+            .collect()
+        });
     let prove = SETUPS
         .iter()
         .find(|s| s.name == "prove")

@@ -91,12 +91,24 @@ pub fn c_files(dir: &str) -> Vec<PathBuf> {
     v
 }
 
-/// Runs `f` over `items` on two threads; returns the collected failures.
+/// Whether the benchmark tier runs too (`KAPPA_TIER=full`, set by
+/// `scripts/test.sh --full`): the large matrices and sweeps.
+pub fn full_tier() -> bool {
+    std::env::var("KAPPA_TIER").is_ok_and(|t| t == "full")
+}
+
+/// Runs `f` over `items` on as many threads as the machine has cores
+/// (`KAPPA_TEST_JOBS` overrides); returns the collected failures, sorted.
 pub fn parallel<T: Sync, F: Fn(&T) -> Option<String> + Sync>(items: &[T], f: F) -> Vec<String> {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let fails = std::sync::Mutex::new(vec![]);
+    let jobs = std::env::var("KAPPA_TEST_JOBS")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
+        .max(1);
     std::thread::scope(|s| {
-        for _ in 0..2 {
+        for _ in 0..jobs {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                 if i >= items.len() {
@@ -111,96 +123,4 @@ pub fn parallel<T: Sync, F: Fn(&T) -> Option<String> + Sync>(items: &[T], f: F) 
     let mut v = fails.into_inner().unwrap();
     v.sort();
     v
-}
-
-/// Runs `kappa verify --json --timeout 60 EXTRA... FILE` on every file and
-/// returns the failures: a verdict other than the file's `// expect:`
-/// header, or a `false` without a confirmed native replay. A file's
-/// `// data-model:` header is passed on.
-///
-/// A file that answered `unknown` for lack of time where a verdict is
-/// expected is run once more, alone, after the others: these tests check
-/// verdicts, not speed (figures live in the benchmarks), and the suite runs
-/// two of them at a time next to other test binaries on two cores, so a
-/// program that needs a third of its timeout alone can meet it under load
-/// (CI failed so on `tests/navigate/nested_deeper_reach.c` under auto:
-/// 17 s alone). A wrong verdict is never retried; a second timeout fails.
-pub fn verdict_failures(files: &[PathBuf], extra: &[&str]) -> Vec<String> {
-    let timed_out = std::sync::Mutex::new(vec![]);
-    let mut fails = parallel(files, |path| match check_verdict(path, extra) {
-        Check::Timeout(msg) => {
-            timed_out.lock().unwrap().push((path.clone(), msg));
-            None
-        }
-        Check::Fail(msg) => Some(msg),
-        Check::Ok => None,
-    });
-    let mut timed_out = timed_out.into_inner().unwrap();
-    timed_out.sort();
-    for (path, first) in timed_out {
-        eprintln!("retrying alone after a timeout under load: {first}");
-        match check_verdict(&path, extra) {
-            Check::Ok => {}
-            Check::Timeout(msg) | Check::Fail(msg) => {
-                fails.push(format!("{msg} (and before, under load: {first})"))
-            }
-        }
-    }
-    fails.sort();
-    fails
-}
-
-/// The outcome of one run of [`check_verdict`].
-enum Check {
-    Ok,
-    /// `unknown` for lack of time where a verdict was expected.
-    Timeout(String),
-    Fail(String),
-}
-
-/// Runs one file as [`verdict_failures`] describes.
-fn check_verdict(path: &Path, extra: &[&str]) -> Check {
-    let src = std::fs::read_to_string(path).unwrap();
-    let expect = header(&src, "expect").expect("// expect: header");
-    let mut args = vec!["verify", "--json", "--timeout", "60"];
-    args.extend_from_slice(extra);
-    let dm = header(&src, "data-model");
-    if let Some(dm) = &dm {
-        args.push("--data-model");
-        args.push(dm);
-    }
-    let p = path.to_str().unwrap();
-    args.push(p);
-    let out = kappa(&args);
-    let name = path.file_name().unwrap().to_string_lossy();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let v: serde_json::Value = match serde_json::from_str(&stdout) {
-        Ok(v) => v,
-        Err(_) => {
-            return Check::Fail(format!(
-                "{name}: no JSON (stderr: {})",
-                String::from_utf8_lossy(&out.stderr)
-            ))
-        }
-    };
-    let got = v["verdict"].as_str().unwrap_or("?");
-    if got != expect {
-        let msg = format!("{name}: expected {expect}, got {got} ({})", v["reason"]);
-        let timeout = got == "unknown"
-            && v["reason"]
-                .as_str()
-                .is_some_and(|r| r.starts_with("timeout"));
-        return if timeout {
-            Check::Timeout(msg)
-        } else {
-            Check::Fail(msg)
-        };
-    }
-    if got == "false" && v["replay"].as_str() != Some("reach_error reached") {
-        return Check::Fail(format!(
-            "{name}: false without a confirmed replay: {}",
-            v["replay"]
-        ));
-    }
-    Check::Ok
 }
