@@ -339,7 +339,23 @@ fn is_line_marker(line: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::is_line_marker;
+    use super::{disk_error, is_line_marker};
+    use std::path::Path;
+
+    #[test]
+    fn only_a_tools_own_write_failure_is_a_disk_error() {
+        let dir = Path::new("/tmp/t/.tmpAB12");
+        let clang =
+            "fatal error: error in backend: IO failure on output stream: No space left on device\n";
+        assert_eq!(disk_error(clang, dir), Some("No space left on device"));
+        let ld =
+            "/usr/bin/ld.gold: fatal error: /tmp/t/.tmpAB12/symbolized: No space left on device\n";
+        assert_eq!(disk_error(ld, dir), Some("No space left on device"));
+        // the program's own `#error No space left on device`
+        let program =
+            "f.c:1:2: error: No space left on device\n#error No space left on device\n ^\n";
+        assert_eq!(disk_error(program, dir), None);
+    }
 
     #[test]
     fn line_markers_are_recognised() {

@@ -323,6 +323,16 @@ mod tests {
     }
 
     #[test]
+    fn the_process_started_before_now_and_at_most_max_startup_before() {
+        let now = Instant::now();
+        let start = process_start();
+        assert!(start <= Instant::now());
+        assert!(now.duration_since(start) <= MAX_STARTUP);
+        // this test process started before its tests ran
+        assert!(started_ago().is_some_and(|d| d > Duration::ZERO));
+    }
+
+    #[test]
     fn children_are_killed() {
         let mut child = std::process::Command::new("sleep")
             .arg("30")
