@@ -165,6 +165,16 @@ impl Toolchain {
             return Ok(());
         }
         let diagnostics = String::from_utf8_lossy(&stderr).into_owned();
+        // the tool could not write its output (a full TMPDIR): not the
+        // program's fault, and its crash report is no diagnostic
+        let out_dir = output_dir(cmd).unwrap_or_else(std::env::temp_dir);
+        if let Some(reason) = disk_error(&diagnostics, &out_dir) {
+            return Err(FrontendError::TempDir {
+                path: path.into(),
+                dir: out_dir,
+                reason: reason.to_string(),
+            });
+        }
         Err(FrontendError::Compile {
             path: path.into(),
             first: first_error_line(&diagnostics),
@@ -235,12 +245,50 @@ impl Toolchain {
         let fin = dir.join("final.bc");
         let mut cmd = Command::new(&self.opt);
         cmd.arg("-passes=mem2reg").arg("-o").arg(&fin).arg(&linked);
-        self.run(&mut cmd, &sources[0], deadline)?;
+        match self.run(&mut cmd, &sources[0], deadline) {
+            // a bitcode input opt cannot read is a corrupt file, not C that
+            // does not compile
+            Err(FrontendError::Compile { path, first, .. }) if is_bitcode(&sources[0]) => {
+                return Err(FrontendError::Bitcode {
+                    path,
+                    reason: first,
+                })
+            }
+            r => r?,
+        }
         Ok(Built {
             bitcode: fin,
             renamed,
         })
     }
+}
+
+/// Whether `path` names a bitcode file (`.bc`).
+fn is_bitcode(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("bc"))
+}
+
+/// The OS errors (as LLVM's tools print them) of an output file that
+/// cannot be written.
+const DISK_ERRORS: &[&str] = &["No space left on device", "Disk quota exceeded"];
+
+/// The OS error of [`DISK_ERRORS`] a tool reported for its output (in
+/// `out_dir`), not a diagnostic of the program (an `#error` with that
+/// text): the line names the output stream or the output's directory.
+fn disk_error(diagnostics: &str, out_dir: &Path) -> Option<&'static str> {
+    let dir = out_dir.display().to_string();
+    diagnostics
+        .lines()
+        .filter(|l| l.contains("IO failure on output stream") || l.contains(&dir))
+        .find_map(|l| DISK_ERRORS.iter().find(|e| l.contains(**e)).copied())
+}
+
+/// The directory of the `-o` output of a compile step.
+fn output_dir(cmd: &Command) -> Option<PathBuf> {
+    let mut args = cmd.get_args();
+    args.find(|a| *a == "-o")?;
+    Some(Path::new(args.next()?).parent()?.to_path_buf())
 }
 
 /// What [`Toolchain::build_bitcode`] made: the module and the input files
@@ -291,7 +339,23 @@ fn is_line_marker(line: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::is_line_marker;
+    use super::{disk_error, is_line_marker};
+    use std::path::Path;
+
+    #[test]
+    fn only_a_tools_own_write_failure_is_a_disk_error() {
+        let dir = Path::new("/tmp/t/.tmpAB12");
+        let clang =
+            "fatal error: error in backend: IO failure on output stream: No space left on device\n";
+        assert_eq!(disk_error(clang, dir), Some("No space left on device"));
+        let ld =
+            "/usr/bin/ld.gold: fatal error: /tmp/t/.tmpAB12/symbolized: No space left on device\n";
+        assert_eq!(disk_error(ld, dir), Some("No space left on device"));
+        // the program's own `#error No space left on device`
+        let program =
+            "f.c:1:2: error: No space left on device\n#error No space left on device\n ^\n";
+        assert_eq!(disk_error(program, dir), None);
+    }
 
     #[test]
     fn line_markers_are_recognised() {

@@ -56,6 +56,17 @@ pub enum FrontendError {
         /// Full compiler diagnostics.
         diagnostics: String,
     },
+    /// The temporary directory (`TMPDIR`) where the program is compiled
+    /// cannot be created or written: full, missing or read-only.
+    #[error("{path}: cannot compile in the temporary directory {dir}: {reason}")]
+    TempDir {
+        /// The file being compiled.
+        path: PathBuf,
+        /// The temporary directory (or its parent, when it was not created).
+        dir: PathBuf,
+        /// The OS error.
+        reason: String,
+    },
     /// A required tool (clang-16, opt-16, llvm-link-16) is missing.
     #[error("cannot find `{tool}` (install LLVM 16: run scripts/setup.sh)")]
     MissingTool {
@@ -160,8 +171,9 @@ pub fn load(path: &Path, opts: &FrontendOptions) -> Result<Program, FrontendErro
         _ => return Err(FrontendError::UnknownKind { path: path.into() }),
     };
     let tc = Toolchain::find()?;
-    let tmp = tempfile::tempdir().map_err(|e| FrontendError::Unreadable {
+    let tmp = tempfile::tempdir().map_err(|e| FrontendError::TempDir {
         path: path.into(),
+        dir: std::env::temp_dir(),
         reason: e.to_string(),
     })?;
     let built = tc.build_bitcode(&sources, dm, &opts.extra_cflags, tmp.path(), opts.deadline)?;

@@ -29,6 +29,8 @@ fn main() -> ExitCode {
     if argv.get(1).map(String::as_str) == Some(SOLVE_SIDE) {
         return solve_side(argv.get(2));
     }
+    // a signal ends kappa's child processes too
+    watchdog::end_on_signals();
     if let Ok(exe) = std::env::current_exe() {
         kappa_condition::race::use_solver_process(exe, vec![SOLVE_SIDE.to_string()]);
     }
@@ -52,6 +54,12 @@ fn main() -> ExitCode {
 /// `kappa_condition::race::use_solver_process`).
 fn solve_side(timeout_ms: Option<&String>) -> ExitCode {
     use std::io::{Read, Write};
+    // test hook (tests/faults.rs): the solver process dies mid-query, as
+    // if killed; the race must go on without its answer
+    if std::env::var_os("KAPPA_TEST_KILL_SOLVER_SIDE").is_some() {
+        // SAFETY: raise(2) ends this process with SIGKILL.
+        unsafe { libc::raise(libc::SIGKILL) };
+    }
     let ms = timeout_ms.and_then(|t| t.parse().ok()).unwrap_or(1000);
     let mut input = String::new();
     if std::io::stdin().read_to_string(&mut input).is_err() {
@@ -60,6 +68,31 @@ fn solve_side(timeout_ms: Option<&String>) -> ExitCode {
     let out = kappa_condition::race::serve_side(&input, std::time::Duration::from_millis(ms));
     let _ = std::io::stdout().write_all(out.as_bytes());
     ExitCode::SUCCESS
+}
+
+/// Checks before any work that `--witness` and `--tests-dir` can be
+/// written, so that a path that cannot be (under a regular file, on a
+/// read-only or pseudo file system) is a one-line error rather than a
+/// missing file after the run. The witness file is not truncated (nor
+/// left behind when it did not exist); the tests directory is created.
+fn check_outputs(args: &cli::VerifyArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.witness {
+        let existed = path.exists();
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(|e| anyhow::anyhow!("{}: cannot write the witness: {e}", path.display()))?;
+        if !existed {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    if let Some(dir) = &args.tests_dir {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            anyhow::anyhow!("{}: cannot create the tests directory: {e}", dir.display())
+        })?;
+    }
+    Ok(())
 }
 
 /// `KAPPA_LOG` (a `tracing` filter such as `warn` or `kappa_solver=debug`)
@@ -83,6 +116,8 @@ fn run(cli: Cli) -> ExitCode {
     let res = match cli.cmd {
         Cmd::Verify(args) => {
             let r = if let Some(Err(e)) = args.html.as_deref().map(html::gather::check_writable) {
+                Err(e)
+            } else if let Err(e) = check_outputs(&args) {
                 Err(e)
             } else if args.mode == Mode::Native && args.state_matching {
                 // (the native back end does not own its states)

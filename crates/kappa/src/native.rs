@@ -48,7 +48,8 @@ pub(crate) fn explore(
 
 /// `kappa verify --mode native`.
 pub fn verify_native(args: &VerifyArgs) -> Result<()> {
-    let start = Instant::now();
+    // (the caller's clock started with the process)
+    let start = crate::watchdog::process_start();
     let deadline = crate::verify::seconds(args.timeout).and_then(|t| start.checked_add(t));
     let seen = crate::verify::start_watchdog(args, start, deadline);
     let (sources, dm, task) = sources_of(&args.file, args.data_model.map(Into::into))?;

@@ -90,7 +90,8 @@ fn describe_outcome(o: &Outcome) -> String {
 /// later. `--max-memory` likewise ends in `unknown`, and so does a stack
 /// overflow of this (the worker) thread.
 pub fn verify(args: &VerifyArgs) -> Result<()> {
-    let start = Instant::now();
+    // (the caller's clock started with the process)
+    let start = crate::watchdog::process_start();
     let deadline = seconds(args.timeout).and_then(|t| start.checked_add(t));
     let seen = start_watchdog(args, start, deadline);
     crate::overflow::protect_current_thread();

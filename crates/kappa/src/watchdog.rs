@@ -5,9 +5,14 @@
 //! [`MEMORY_GRACE`], or overflows the worker thread's stack (see
 //! [`crate::overflow`]). Child processes (compilers, replayed programs) are
 //! killed first.
+//!
+//! It also owns the rest of the process's lifecycle: the instant a run's
+//! `--timeout` counts from ([`process_start`]), the end of the process
+//! right after its verdict ([`exit_now`]), and the end on SIGTERM, SIGINT
+//! or SIGHUP ([`end_on_signals`]); each ends kappa's child processes first.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long after `--timeout` the watchdog prints the verdict itself. The
@@ -121,7 +126,6 @@ fn fire(text: &str) {
     if !claim_output() {
         return;
     }
-    kill_children();
     use std::io::IsTerminal;
     if std::io::stderr().is_terminal() {
         // clear a progress line
@@ -136,13 +140,117 @@ fn fire(text: &str) {
     exit_now(0);
 }
 
-/// Flushes stdout and stderr and ends the process with `code` at once:
-/// no destructors (thread-local expression pools, Z3 contexts) run.
+/// Flushes stdout and stderr, kills every child process (see
+/// [`kill_children`]: a solver side, compiler or replayed program still
+/// running must neither outlive kappa nor keep its output pipes open) and
+/// ends the process with `code` at once: no destructors (thread-local
+/// expression pools, Z3 contexts, a run's states) run.
 pub fn exit_now(code: i32) -> ! {
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
+    kill_children();
     // SAFETY: _exit ends the process; buffered output was flushed above.
     unsafe { libc::_exit(code) }
+}
+
+/// The most time before `main` counted into a run's time (see
+/// [`process_start`]).
+const MAX_STARTUP: Duration = Duration::from_secs(1);
+
+/// The instant this process started, for `--timeout` to count from: a
+/// caller's clock starts when it starts kappa, and loading kappa's shared
+/// libraries (LLVM, Z3) took 0.2-0.5 s before `main` on a loaded two-core
+/// machine (measured with a load average of 14-20). Read from
+/// `/proc/self/stat`; since that is the time of the `fork`, which may be
+/// long before the `exec` of kappa, at most [`MAX_STARTUP`] before now is
+/// counted. Now when `/proc` cannot tell.
+pub fn process_start() -> Instant {
+    let now = Instant::now();
+    let ago = started_ago().unwrap_or_default().min(MAX_STARTUP);
+    now.checked_sub(ago).unwrap_or(now)
+}
+
+/// How long ago this process was created (boot-time clock against the
+/// `starttime` field of `/proc/self/stat`).
+fn started_ago() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // "pid (comm) state ...": starttime is field 22, the 20th after comm
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let ticks: u64 = rest.split_whitespace().nth(19)?.parse().ok()?;
+    // SAFETY: sysconf and clock_gettime only read/write the given values.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    if hz <= 0 || unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME, &mut ts) } != 0 {
+        return None;
+    }
+    let now = Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
+    now.checked_sub(Duration::from_secs_f64(ticks as f64 / hz as f64))
+}
+
+/// The write end of the pipe through which the signal handler wakes the
+/// thread of [`end_on_signals`] (-1: not installed).
+static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
+
+extern "C" fn on_signal(sig: libc::c_int) {
+    let byte = sig as u8;
+    // SAFETY: write(2) is async-signal-safe; the pipe lives for good.
+    unsafe {
+        libc::write(
+            SIGNAL_PIPE.load(Ordering::Relaxed),
+            (&byte as *const u8).cast(),
+            1,
+        );
+    }
+}
+
+/// Makes SIGTERM, SIGINT and SIGHUP end kappa without leaving child
+/// processes behind (the native back end's process tree, a compiler, a
+/// solver side, a replayed program): a thread kills them all
+/// ([`kill_children`]), then the signal ends the process as it would have
+/// (killed by that signal). Without the thread (it cannot be started) the
+/// signals keep their default action.
+pub fn end_on_signals() {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills `fds`.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return;
+    }
+    let read_end = fds[0];
+    SIGNAL_PIPE.store(fds[1], Ordering::SeqCst);
+    let spawned = std::thread::Builder::new()
+        .name("kappa-signals".into())
+        .stack_size(256 * 1024)
+        .spawn(move || loop {
+            let mut byte = 0u8;
+            // SAFETY: reads one byte into `byte`.
+            let n = unsafe { libc::read(read_end, (&mut byte as *mut u8).cast(), 1) };
+            if n == 1 {
+                let sig = libc::c_int::from(byte);
+                kill_children();
+                // SAFETY: restore the default action and take the signal.
+                unsafe {
+                    libc::signal(sig, libc::SIG_DFL);
+                    libc::raise(sig);
+                    libc::_exit(128 + sig);
+                }
+            }
+        });
+    if spawned.is_err() {
+        return;
+    }
+    for sig in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+        // SAFETY: installs a handler that only calls write(2).
+        unsafe {
+            let mut act: libc::sigaction = std::mem::zeroed();
+            act.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
+            act.sa_flags = libc::SA_RESTART;
+            libc::sigemptyset(&mut act.sa_mask);
+            libc::sigaction(sig, &act, std::ptr::null_mut());
+        }
+    }
 }
 
 /// Kills every descendant process of this one (compilers, replayed
@@ -150,6 +258,21 @@ pub fn exit_now(code: i32) -> ! {
 /// of them.
 pub fn kill_children() {
     let me = std::process::id() as i64;
+    // the family from the kernel's lists of children: a look at this
+    // process's few threads when it has none (reading every process of a
+    // loaded machine took up to 0.6 s at exit)
+    if let Some(family) = family_of(me) {
+        for p in family {
+            // SAFETY: kill(2) on processes we started (our descendants);
+            // -p is the group p leads, if any (a group's id is never
+            // another live process's pid)
+            unsafe {
+                libc::kill(-(p as libc::pid_t), libc::SIGKILL);
+                libc::kill(p as libc::pid_t, libc::SIGKILL);
+            }
+        }
+        return;
+    }
     let procs = process_table();
     let mut family = vec![me];
     let mut i = 0;
@@ -175,6 +298,36 @@ pub fn kill_children() {
             libc::kill(p.pid as libc::pid_t, libc::SIGKILL);
         }
     }
+}
+
+/// The descendants of `pid` from `/proc/PID/task/TID/children` (`None`
+/// when the kernel does not provide these lists).
+fn family_of(pid: i64) -> Option<Vec<i64>> {
+    let mut family = children_of(pid)?;
+    let mut i = 0;
+    while i < family.len() {
+        let kids = children_of(family[i]).unwrap_or_default();
+        family.extend(kids.into_iter().filter(|k| *k != pid));
+        i += 1;
+    }
+    Some(family)
+}
+
+/// The children of process `pid`: the union of its threads' lists.
+fn children_of(pid: i64) -> Option<Vec<i64>> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
+    let mut kids = vec![];
+    let mut listed = false;
+    for t in tasks.flatten() {
+        if let Ok(text) = std::fs::read_to_string(t.path().join("children")) {
+            listed = true;
+            kids.extend(
+                text.split_whitespace()
+                    .filter_map(|k| k.parse::<i64>().ok()),
+            );
+        }
+    }
+    listed.then_some(kids)
 }
 
 struct Proc {
@@ -212,6 +365,29 @@ mod tests {
         let t = process_table();
         let p = t.iter().find(|p| p.pid == me).expect("self in /proc");
         assert!(p.ppid > 0 && p.pgrp > 0);
+    }
+
+    #[test]
+    fn the_process_started_before_now_and_at_most_max_startup_before() {
+        let now = Instant::now();
+        let start = process_start();
+        assert!(start <= Instant::now());
+        assert!(now.duration_since(start) <= MAX_STARTUP);
+        // this test process started before its tests ran
+        assert!(started_ago().is_some_and(|d| d > Duration::ZERO));
+    }
+
+    #[test]
+    fn the_family_is_listed() {
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .expect("sleep");
+        let me = std::process::id() as i64;
+        let family = family_of(me).expect("children lists in /proc");
+        assert!(family.contains(&(child.id() as i64)), "{family:?}");
+        let _ = child.kill();
+        let _ = child.wait();
     }
 
     #[test]

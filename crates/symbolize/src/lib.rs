@@ -137,20 +137,22 @@ pub fn read_module<'ctx>(ctx: &'ctx Context, path: &Path) -> Result<Module<'ctx>
 }
 
 /// Writes `module` to `path`: bitcode if it ends in `.bc`, else text IR.
+/// A write error (a full disk) is an error, not the end of the process:
+/// bitcode is made in memory and written here, since LLVM's own writer to
+/// a file ends the process on an I/O error (`IO failure on output stream`).
 pub fn write_module(module: &Module, path: &Path) -> Result<(), SymbolizeError> {
     let is_bc = path.extension().and_then(|e| e.to_str()) == Some("bc");
-    let ok = if is_bc {
-        module.write_bitcode_to_path(path)
-    } else {
-        module.print_to_file(path).is_ok()
+    let failed = |reason: String| SymbolizeError::Write {
+        path: path.display().to_string(),
+        reason,
     };
-    if ok {
-        Ok(())
+    if is_bc {
+        let buf = module.write_bitcode_to_memory();
+        std::fs::write(path, buf.as_slice()).map_err(|e| failed(e.to_string()))
     } else {
-        Err(SymbolizeError::Write {
-            path: path.display().to_string(),
-            reason: "LLVM could not write the module".into(),
-        })
+        module
+            .print_to_file(path)
+            .map_err(|e| failed(e.to_string()))
     }
 }
 
