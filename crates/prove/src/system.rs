@@ -624,6 +624,20 @@ fn inlinable(m: &Module) -> Vec<bool> {
 
 type Theta = FxHashMap<VarId, Expr>;
 
+/// The C name behind IR register name `n` (`%p.0` is `p`; clang names a
+/// register after the variable it holds, with a `.N` suffix per version).
+fn source_name(n: &str) -> &str {
+    let n = n.trim_start_matches(['%', '@']);
+    match n.split_once('.') {
+        Some((base, rest))
+            if !base.is_empty() && rest.bytes().all(|c| c.is_ascii_digit() || c == b'.') =>
+        {
+            base
+        }
+        _ => n,
+    }
+}
+
 /// What a memory access touches.
 enum Access {
     /// A scalar global, whole: its state variable.
@@ -1049,12 +1063,12 @@ impl Walker<'_> {
         let carried: Vec<&str> = syms
             .iter()
             .filter_map(|s| self.sys.state.iter().position(|x| x == s))
-            .map(|i| self.sys.names[i].as_str())
+            .map(|i| source_name(&self.sys.names[i]))
             .collect();
         let bases = syms.iter().filter(|s| self.sys.addrs.contains(s)).count();
         if !carried.is_empty() {
             format!(
-                "memory access at {at} through a pointer carried across loop iterations in {} (the object it points into is not known at the loop header; not modelled)",
+                "memory access at {at} through pointer {} carried across loop iterations (the object it points into is not known at the loop header; not modelled)",
                 carried.join(", ")
             )
         } else if bases > 1 {
