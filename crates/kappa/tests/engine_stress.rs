@@ -127,7 +127,13 @@ fn worker(files: &[PathBuf], rounds: usize, salt: usize) -> Tally {
             let k = r * progs.len() + i + salt;
             let budget = Duration::from_millis(BUDGETS_MS[k % BUDGETS_MS.len()]) * scale();
             let query = Duration::from_millis(QUERIES_MS[(k / 2) % QUERIES_MS.len()]) * scale();
-            let res = run_once(&prog.module, budget, query, k % 3 != 0, k % 3 == 2);
+            let res = run_once(
+                &prog.module,
+                budget,
+                query,
+                !k.is_multiple_of(3),
+                k % 3 == 2,
+            );
             t.runs += 1;
             t.unknown_answers += res.stats.solver_routes.iter().map(|r| r.2).sum::<u64>();
             let got = match res.verdict {
@@ -147,8 +153,9 @@ fn worker(files: &[PathBuf], rounds: usize, salt: usize) -> Tally {
 }
 
 /// How long the two threads may take, a deadline contract with a wide
-/// margin (the default rounds take about 20 s on an idle 2-core machine):
-/// a deadlock inside Z3 fails the test instead of hanging it.
+/// margin (the default rounds take well under a minute on a 2-core
+/// machine), times [`scale`]: a deadlock inside Z3 fails the test instead
+/// of hanging it.
 const HANG: Duration = Duration::from_secs(600);
 
 #[test]
@@ -165,11 +172,12 @@ fn two_engines_with_interrupted_queries_at_once() {
     }
     drop(tx);
     let start = Instant::now();
+    let hang = HANG * scale();
     let tallies: Vec<Tally> = (0..2)
         .map(|_| {
-            let left = HANG.saturating_sub(start.elapsed());
+            let left = hang.saturating_sub(start.elapsed());
             rx.recv_timeout(left).unwrap_or_else(|e| {
-                panic!("a worker did not finish within {HANG:?} (deadlock?) or panicked: {e}")
+                panic!("a worker did not finish within {hang:?} (deadlock?) or panicked: {e}")
             })
         })
         .collect();
