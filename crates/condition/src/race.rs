@@ -168,7 +168,7 @@ fn spawn_side(
         }
         None => std::thread::Builder::new()
             .stack_size(SOLVER_STACK)
-            .spawn(move || done(check_named(&script, &wanted, timeout, &slot))),
+            .spawn(move || done(check_named(&script, &wanted, timeout, &slot, false))),
     };
     spawned.is_ok()
 }
@@ -281,7 +281,7 @@ pub fn serve_side(input: &str, timeout: Duration) -> String {
     let slot: Slot = Arc::new(Mutex::new(Running::Idle));
     let (answer, model, _) = std::thread::Builder::new()
         .stack_size(SOLVER_STACK)
-        .spawn(move || check_named(&script, &wanted, timeout, &slot))
+        .spawn(move || check_named(&script, &wanted, timeout, &slot, true))
         .ok()
         .and_then(|h| h.join().ok())
         .unwrap_or((Answer::Unknown("solver thread failed".into()), None, 0.0));
@@ -425,7 +425,12 @@ pub fn race(phi: Expr, phik: Expr, bounded: Option<Expr>, timeout: Duration) -> 
 }
 
 /// Checks `script` in a fresh thread-local Z3 context; `slot` holds the
-/// context pointer while the check may be interrupted. The model comes back
+/// context pointer while the check may be interrupted. With `z3_timer`
+/// (only in a solver process, where this is the one Z3 thread) Z3's own
+/// `timeout` parameter bounds the check by `timeout`; without it the
+/// caller interrupts the check through `slot` (Z3 4.8.12's timer is not
+/// safe with Z3 calls on several threads of a process: see
+/// `kappa_solver::Z3Solver`). The model comes back
 /// as (index into `wanted`, value) pairs, which can cross threads (symbols
 /// cannot: the expression pool is thread-local).
 fn check_named(
@@ -433,6 +438,7 @@ fn check_named(
     wanted: &[(String, Sort)],
     timeout: Duration,
     slot: &Slot,
+    z3_timer: bool,
 ) -> (Answer, Option<Vec<(usize, u128)>>, f64) {
     let start = Instant::now();
     let ctx = z3::Context::thread_local();
@@ -444,11 +450,13 @@ fn check_named(
         *g = Running::Context(ctx.get_z3_context().as_ptr() as usize);
     }
     let solver = z3::Solver::new();
-    let mut p = z3::Params::new();
-    p.set_u32(
-        "timeout",
-        timeout.as_millis().clamp(1, u32::MAX as u128) as u32,
-    );
+    let mut p = kappa_solver::thread_safe_params();
+    if z3_timer {
+        p.set_u32(
+            "timeout",
+            timeout.as_millis().clamp(1, u32::MAX as u128) as u32,
+        );
+    }
     solver.set_params(&p);
     solver.from_string(script);
     let r = solver.check();

@@ -7,6 +7,11 @@
 //! Undecided queries, unsupported constructs and possible undefined
 //! behaviour end a path as a *failed leaf*; any failed leaf, hit bound or
 //! timeout makes the result `Unknown`. The engine never names an LLVM type.
+//!
+//! An [`Engine`] and its solver stay on the thread that created them;
+//! engines on different threads of one process may run at once (see
+//! `kappa_solver`'s crate docs; `tests/engine_stress.rs` of the `kappa`
+//! crate runs two with interrupted queries).
 
 mod access;
 mod budget;

@@ -65,12 +65,10 @@ fn every_technique_at_once_gives_no_wrong_verdict() {
     let mut files = c_files("tests/navigate");
     files.extend(c_files("tests/matching"));
     let answered = std::sync::atomic::AtomicUsize::new(0);
-    // one program at a time: every engine here runs in this process, and
-    // two in-process engines at once (two Z3 contexts, each with its
-    // watchdog's interrupts) once ended this test binary with glibc's
-    // "corrupted double-linked list" (SIGABRT) in the full suite; the CLI
-    // runs one engine per process, as this loop now does per thread
-    let check = |p: &std::path::PathBuf| {
+    // two programs at a time, two engines in this process (see
+    // tests/engine_stress.rs: Z3's timer pool, which once ended this test
+    // with glibc's "corrupted double-linked list", is no longer used)
+    let fails = parallel(&files, |p| {
         let src = std::fs::read_to_string(p).unwrap();
         let expect = header(&src, "expect")?;
         let (v, names) = match all_techniques(p) {
@@ -87,8 +85,7 @@ fn every_technique_at_once_gives_no_wrong_verdict() {
         };
         answered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         (got != expect).then(|| format!("{}: expected {expect}, got {got}", p.display()))
-    };
-    let fails: Vec<String> = files.iter().filter_map(check).collect();
+    });
     assert!(fails.is_empty(), "{fails:#?}");
     let n = answered.into_inner();
     assert!(

@@ -18,7 +18,11 @@
 //! Solver trouble never panics: Z3 errors, timeouts and translation failures
 //! become [`SatResult::Unknown`] with a reason. All solvers are tied to the
 //! thread that created them, like the expressions they take (the expression
-//! pool and Z3's default context are both thread-local).
+//! pool and Z3's default context are both thread-local). Solvers on
+//! different threads of one process may run at once: their time limits are
+//! enforced by a watchdog thread, not by Z3's process-wide timer pool, and
+//! Z3's Ctrl-C handling is off (see [`Z3Solver`] and
+//! [`thread_safe_params`]).
 
 #![warn(missing_docs)]
 
@@ -38,9 +42,9 @@ mod difftest;
 pub use cache::{CachingSolver, CACHE_LIMIT, RECENT_MODELS};
 pub use guess::{GuessSolver, GUESS_BUDGET, GUESS_MAX_NODES, GUESS_MAX_SYMBOLS};
 pub use independence::IndependenceSolver;
-pub use route::{Route, RouteStats, ROUTES};
+pub use route::{thread_safe_params, Route, RouteStats, ROUTES};
 pub use watchdog::resident_mb;
-pub use z3solver::{Z3Solver, DEADLINE_REASON, OVERRUN_GRACE, Z3_MIN_MEMORY_MB};
+pub use z3solver::{Z3Solver, DEADLINE_REASON, WATCHDOG_LATENESS, Z3_MIN_MEMORY_MB};
 
 use kappa_expr::{eval, Assignment, Expr, Kind, Sort, Val};
 use rustc_hash::{FxHashMap, FxHashSet};

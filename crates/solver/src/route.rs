@@ -81,17 +81,22 @@ impl Route {
         &[]
     }
 
-    /// A fresh solver of this route with `timeout_ms` (not for
+    /// A fresh solver of this route, with Z3's `timeout` parameter set to
+    /// `timeout_ms` when given (see [`crate::Z3Solver`] for why kappa's own
+    /// solver gives none: Z3 4.8.12's timer is not safe with several Z3
+    /// threads in a process) (not for
     /// [`Route::Incremental`], which is long-lived: see [`Incremental`]).
-    pub fn fresh_solver(self, timeout_ms: u32) -> z3::Solver {
+    pub fn fresh_solver(self, timeout_ms: Option<u32>) -> z3::Solver {
         let solver = match self {
             Route::Incremental | Route::Bv => z3::Solver::new_for_logic("QF_BV"),
             Route::Arrays => z3::Solver::new_for_logic("QF_AUFBV"),
             Route::General => None,
         }
         .unwrap_or_else(z3::Solver::new);
-        let mut params = z3::Params::new();
-        params.set_u32("timeout", timeout_ms);
+        let mut params = thread_safe_params();
+        if let Some(ms) = timeout_ms {
+            params.set_u32("timeout", ms);
+        }
         for (k, v) in self.params() {
             match *v {
                 "true" | "false" => params.set_bool(*k, *v == "true"),
@@ -101,6 +106,19 @@ impl Route {
         solver.set_params(&params);
         solver
     }
+}
+
+/// Solver parameters for a process with Z3 calls on several threads:
+/// `ctrl_c` off. With it on (Z3 4.8.12's default) every `check` installs
+/// a SIGINT handler and points a process-wide variable at an object on
+/// the calling thread's stack, then restores both; two threads doing so at
+/// once leave that variable pointing into a finished call's stack frame
+/// (seen by helgrind under `tests/engine_stress.rs`), which Z3 follows on
+/// the next SIGINT.
+pub fn thread_safe_params() -> z3::Params {
+    let mut p = z3::Params::new();
+    p.set_bool("ctrl_c", false);
+    p
 }
 
 /// Largest query (summed [`QueryShape::nodes`]) of any shape sent to the
@@ -186,15 +204,16 @@ pub struct Incremental<K> {
     solver: Option<z3::Solver>,
     guards: FxHashMap<K, z3::ast::Bool>,
     nodes: usize,
-    timeout_ms: u32,
+    timeout_ms: Option<u32>,
 }
 
 impl<K: Hash + Eq + Clone> Incremental<K> {
     /// An empty incremental solver whose parameters (set once, at
     /// creation: changing them costs about as much as an easy query) carry
-    /// the time limit `timeout_ms`; nearer limits are left to the caller's
-    /// watchdog.
-    pub fn new(timeout_ms: u32) -> Self {
+    /// the time limit `timeout_ms` when given (Z3's `timeout`, see
+    /// [`Route::fresh_solver`]); nearer limits, or all of them without
+    /// one, are left to the caller's watchdog.
+    pub fn new(timeout_ms: Option<u32>) -> Self {
         Incremental {
             solver: None,
             guards: FxHashMap::default(),
@@ -227,8 +246,10 @@ impl<K: Hash + Eq + Clone> Incremental<K> {
         let timeout_ms = self.timeout_ms;
         let solver = self.solver.get_or_insert_with(|| {
             let s = z3::Solver::new();
-            let mut params = z3::Params::new();
-            params.set_u32("timeout", timeout_ms);
+            let mut params = thread_safe_params();
+            if let Some(ms) = timeout_ms {
+                params.set_u32("timeout", ms);
+            }
             s.set_params(&params);
             s
         });
@@ -248,7 +269,8 @@ impl<K: Hash + Eq + Clone> Incremental<K> {
 }
 
 /// Runs queries given as Z3 assertions through a [`Route`], the way
-/// [`crate::Z3Solver`] does (the replay benchmark's in-process side): one
+/// [`crate::Z3Solver`] does (the replay benchmark's in-process side, one
+/// thread, limited by Z3's own `timeout` as it has no watchdog): one
 /// [`Incremental`] solver for the whole sequence, fresh solvers otherwise.
 pub struct RouteRunner {
     incremental: Incremental<z3::ast::Bool>,
@@ -260,7 +282,7 @@ impl RouteRunner {
     pub fn new(timeout: Duration) -> Self {
         let ms = crate::z3solver::timeout_ms(timeout);
         RouteRunner {
-            incremental: Incremental::new(ms),
+            incremental: Incremental::new(Some(ms)),
             timeout_ms: ms,
         }
     }
@@ -279,7 +301,7 @@ impl RouteRunner {
             }
             r
         } else {
-            let s = route.fresh_solver(self.timeout_ms);
+            let s = route.fresh_solver(Some(self.timeout_ms));
             for a in assertions {
                 s.assert(a);
             }

@@ -15,7 +15,7 @@ const MEMORY_POLL: Duration = Duration::from_millis(100);
 /// how often an idle watchdog looks for an armed call: arming does not wake
 /// the thread (a wake-up per query would cost a context switch per query),
 /// so a call is interrupted at most this late.
-const REPEAT: Duration = Duration::from_millis(50);
+pub(crate) const REPEAT: Duration = Duration::from_millis(50);
 
 /// Resident memory of this process in MiB (from `/proc/self/statm`; `None`
 /// where that file does not exist).
@@ -184,6 +184,7 @@ fn watch(shared: Sync2, memory_limit_mb: Option<u64>) {
 /// fresh solver is run. Call after every call the watchdog fired on.
 pub(crate) fn absorb_interrupt() {
     let s = z3::Solver::new();
+    s.set_params(&crate::route::thread_safe_params());
     let _ = s.check();
 }
 

@@ -33,11 +33,22 @@ use z3::ast::{Array, Ast, Dynamic, BV};
 ///   left (`min(timeout, deadline - now)`); from the deadline on, queries
 ///   answer `Unknown("deadline reached")` without calling Z3.
 /// - A watchdog thread (one per solver, started at the first Z3 call)
-///   interrupts a Z3 call that reaches the deadline or runs
-///   [`OVERRUN_GRACE`] past its own limit, or
-///   whose process exceeds [`SolverConfig::memory_limit_mb`] of resident
-///   memory; such a call answers `Unknown` (`"deadline reached"`,
-///   `"timeout"`, or `"memory limit (N MiB resident)"`), whatever Z3 said.
+///   enforces every time limit: it interrupts (`Z3_interrupt`) a Z3 call
+///   that reaches its limit (at most [`WATCHDOG_LATENESS`] late) or the
+///   deadline, or whose process exceeds [`SolverConfig::memory_limit_mb`]
+///   of resident memory; such a call answers `Unknown` (`"deadline
+///   reached"`, `"timeout"`, or `"memory limit (N MiB resident)"`),
+///   whatever Z3 said. Z3's own `timeout` parameter is not used (only
+///   when the watchdog thread could not be started): in Z3 4.8.12 it runs
+///   each limited call on a timer thread from a process-wide pool, and
+///   with Z3 calls on several threads of one process that pool hands one
+///   timer to two calls at once (seen under `tests/engine_stress.rs`: two
+///   engines and the condition race's solver threads deadlocked on the
+///   timers' locks; a timer that fires then calls the cancel handler of a
+///   call that has ended, on a dead stack frame, so it is also the likely
+///   cause of the heap corruption ("corrupted double-linked list") once
+///   seen with two engines in one process). Without that parameter
+///   several solvers, each on its own thread, may run in one process.
 /// - Expressions are translated once: the translation cache (and one Z3
 ///   function declaration per `kappa_expr::FuncDecl`) lives as long as the
 ///   solver. Z3 ASTs live in the thread's Z3 context (the z3 0.19 bindings
@@ -88,8 +99,9 @@ pub struct Z3Solver {
     dumped: Option<PathBuf>,
 }
 
-/// How long past its limit a Z3 call may run before the watchdog interrupts it.
-pub const OVERRUN_GRACE: Duration = Duration::from_millis(50);
+/// How late the watchdog may interrupt a call past its limit: an idle
+/// watchdog looks for an armed call this often (arming does not wake it).
+pub const WATCHDOG_LATENESS: Duration = crate::watchdog::REPEAT;
 
 /// Time limit of a query with quantifiers (compact execution), when the
 /// per-query timeout is longer: Z3 rarely decides such a query later, and
@@ -167,7 +179,8 @@ impl Z3Solver {
             tr,
             depths: FxHashMap::default(),
             stats: SolverStats::default(),
-            incremental: Incremental::new(timeout_ms(cfg.timeout)),
+            // no Z3 timer: the watchdog bounds the calls
+            incremental: Incremental::new(None),
             route: Route::Bv,
             dumped: None,
         }
@@ -323,11 +336,15 @@ impl Z3Solver {
             self.watchdog = Watchdog::start(self.memory_limit_mb)
                 .map_err(|e| tracing::warn!("cannot start the z3 watchdog: {e}"))
                 .ok();
+            if self.watchdog.is_none() {
+                // no other way to bound the calls than Z3's own timer
+                self.incremental = Incremental::new(Some(timeout_ms(self.timeout)));
+            }
         }
         if let Some(w) = &self.watchdog {
             let until = match self.deadline {
                 Some(d) if self.deadline_bound => d,
-                _ => Instant::now() + limit + OVERRUN_GRACE,
+                _ => Instant::now() + limit,
             };
             w.arm(until);
         }
@@ -359,9 +376,9 @@ impl Z3Solver {
     }
 
     /// One `check-sat` of `asserted` on `self.route`: the incremental
-    /// solver (which keeps the per-query timeout it was created with: a
-    /// nearer limit is left to the watchdog), or a fresh solver of the
-    /// route with Z3's `timeout` parameter set to `timeout_ms`.
+    /// solver, or a fresh solver of the route; the watchdog enforces
+    /// `timeout_ms` (Z3's `timeout` parameter is set to it only when there
+    /// is no watchdog).
     fn z3_check_limited(
         &mut self,
         asserted: &[z3::ast::Bool],
@@ -386,7 +403,8 @@ impl Z3Solver {
             }
             return r;
         }
-        let solver = self.route.fresh_solver(timeout_ms);
+        let z3_timer = self.watchdog.is_none().then_some(timeout_ms);
+        let solver = self.route.fresh_solver(z3_timer);
         for a in asserted {
             solver.assert(a);
         }

@@ -568,3 +568,23 @@ fn an_interrupt_between_calls_is_absorbed() {
         .and_then(|v| v.as_u64());
     assert_eq!(v, Some(2));
 }
+
+/// Z3 accepts the parameters of [`crate::thread_safe_params`] (an unknown
+/// name sets an error code at the check, which the second half checks can
+/// be seen).
+#[test]
+fn thread_safe_params_are_accepted() {
+    let ctx = z3::Context::thread_local();
+    let code = |p: &z3::Params| {
+        let s = z3::Solver::new();
+        s.set_params(p);
+        // (parameters are validated when the solver starts)
+        let _ = s.check();
+        // SAFETY: the thread's live context
+        unsafe { z3_sys::Z3_get_error_code(ctx.get_z3_context()) }
+    };
+    assert_eq!(code(&crate::thread_safe_params()), z3_sys::ErrorCode::OK);
+    let mut bad = z3::Params::new();
+    bad.set_bool("no_such_parameter_of_kappa", false);
+    assert_ne!(code(&bad), z3_sys::ErrorCode::OK);
+}
