@@ -7,7 +7,9 @@
 //! an input reaches reach_error, `false` when none does) and on any run that
 //! ends without a JSON report, printing the seed, the configuration,
 //! kappa's output, the ground truth (with an input reaching the error) and
-//! the program. `unknown` is always accepted.
+//! the program. `unknown` is always accepted. The fixed range must include
+//! programs of the "globals-partial" shape (issue 32: a global `main`
+//! accesses whole, written partly by helpers) with several of its kinds.
 //!
 //! `KAPPA_SOUNDGEN_SEEDS=FROM..TO` replaces the fixed range (e.g. to rerun
 //! one failing seed).
@@ -61,6 +63,23 @@ fn generated_programs_get_no_wrong_verdict() {
         "too many programs without ground truth:\n{}",
         discarded.join("\n")
     );
+    // the shape that found issue 32's wrong `true`s is in the sample
+    let mut kinds = std::collections::BTreeMap::<&str, usize>::new();
+    for k in cases.iter().flat_map(|c| &c.prog.partial) {
+        *kinds.entry(k).or_default() += 1;
+    }
+    let partial = cases.iter().filter(|c| !c.prog.partial.is_empty()).count();
+    eprintln!(
+        "{partial} of {} programs with globals-partial: {kinds:?}",
+        cases.len()
+    );
+    if seeds == SEEDS.collect::<Vec<_>>() {
+        assert!(
+            partial * 8 >= cases.len() && kinds.len() >= 4,
+            "the fixed sample has too few globals-partial programs: {partial} of {}, kinds {kinds:?}",
+            cases.len()
+        );
+    }
     let reachable = cases
         .iter()
         .filter(|c| matches!(c.truth, Truth::Reachable { .. }))
