@@ -16,12 +16,35 @@
 //! program's debug info puts its line in is `rejected`.
 //!
 //! A correctness witness is checked for its structure and its invariants'
-//! locations (each `loop_invariant` must sit at a loop keyword of the named
-//! file, in C-expression format), and its `while`/`for` loop invariants are
-//! evaluated on a few sampled native runs (see `witness::invariants`): a
-//! falsified or non-compiling invariant is `rejected`; otherwise the answer
-//! is `unknown` (never `confirmed`: nothing is proven).
+//! locations and expressions, then instrumented, sampled and proved:
+//!
+//! - Every invariant must be a pure C expression (`c_expression` format):
+//!   it is parsed by `witness::cexpr`; text that is not one C expression,
+//!   an assignment (`=`, `op=`), an increment or decrement, a function call
+//!   (builtins and calls through pointers too) or a statement expression is
+//!   `rejected` with the invariant's line and the construct; so is a name
+//!   the program uses only as a function (a function designator is not a
+//!   program variable). A construct the parser does not read is `unknown`.
+//!   Names that are not in scope at the location make the instrumented
+//!   program fail to compile: `rejected`. What is pasted is the parsed
+//!   tokens, not the witness's text.
+//! - A `loop_invariant` must sit at a `for`/`while`/`do` keyword or at the
+//!   label of a `goto` loop (else `rejected`); a `location_invariant` at the
+//!   start of a statement. Every entry is instrumented
+//!   (`witness::invariants::instrument`): before every evaluation of a
+//!   `while`/`for` condition, at the start of every `do` iteration, before
+//!   the statement (after its labels). An entry that cannot be placed
+//!   without changing the program (unbraced `do` body, unbraced body of an
+//!   `if`/`else`/loop, no column) makes the answer `unknown`; none is
+//!   skipped.
+//! - The instrumented program runs natively on a few sampled inputs (see
+//!   `witness::invariants`): a falsified or non-compiling invariant is
+//!   `rejected`. Then the proof stage's checker proves the invariants
+//!   initial and inductive in kappa's semantics and asks whether they
+//!   exclude every error (`witness::inductive`): `confirmed` only then,
+//!   else `unknown` with the reason.
 
+use crate::witness::invariants::{At, Site};
 use crate::witness::write::{steps, Step, StepKind};
 use crate::witness::{read_witness, Entry, Location, Sources, Waypoint};
 use anyhow::Result;
@@ -356,6 +379,134 @@ fn validate_violation(
     )
 }
 
+/// Names a program may use as types in an invariant's casts without a
+/// `typedef` in its text (the standard headers').
+const HEADER_TYPES: [&str; 18] = [
+    "bool",
+    "size_t",
+    "ssize_t",
+    "ptrdiff_t",
+    "intptr_t",
+    "uintptr_t",
+    "int8_t",
+    "int16_t",
+    "int32_t",
+    "int64_t",
+    "uint8_t",
+    "uint16_t",
+    "uint32_t",
+    "uint64_t",
+    "intmax_t",
+    "uintmax_t",
+    "wchar_t",
+    "off_t",
+];
+
+/// The expression of invariant `inv` (at `what`, e.g. `line 12`) as it is
+/// pasted into the program, or the answer when it is not accepted: text
+/// that is not a C expression, or an expression with a side effect, is
+/// `rejected`, as is one naming a function; a construct kappa's parser
+/// does not read is `unknown`.
+fn pure_invariant(
+    module: &kappa_ir::Module,
+    source: &crate::witness::source::Source,
+    inv: &crate::witness::Invariant,
+    what: &str,
+) -> Result<String, Answer> {
+    use crate::witness::cexpr::{parse, ParseError};
+    let typedefs = source.typedef_names();
+    let is_type = |n: &str| typedefs.iter().any(|t| t == n) || HEADER_TYPES.contains(&n);
+    let parsed = match parse(&inv.value, &is_type) {
+        Ok(p) => p,
+        Err(e @ ParseError::Syntax(_)) => {
+            return Err(Answer::Rejected(format!("invariant at {what}: {e}")))
+        }
+        Err(e @ ParseError::Unsupported(_)) => {
+            return Err(Answer::Unknown(format!(
+                "invariant at {what}: {e} by kappa's expression parser"
+            )))
+        }
+    };
+    if let Some(construct) = parsed.expr.impurity() {
+        return Err(Answer::Rejected(format!(
+            "invariant at {what} is not a pure expression: {construct}"
+        )));
+    }
+    for name in parsed.expr.identifiers() {
+        // a name the program uses only as a function (a builtin always is)
+        let builtin = name.starts_with("__builtin");
+        let function = module.function_by_name(name).is_some() || source.is_function_name(name);
+        if builtin || (function && !source.has_variable(name)) {
+            return Err(Answer::Rejected(format!(
+                "invariant at {what} names function {name}, not a variable"
+            )));
+        }
+    }
+    Ok(parsed.text)
+}
+
+/// Where and how an invariant entry is checked, or the answer when it
+/// cannot be: a `loop_invariant` at a loop keyword or at the label of a
+/// `goto` loop, a `location_invariant` at a statement.
+fn invariant_site(
+    prog: &kappa_frontend::Program,
+    sources: &Sources,
+    inv: &crate::witness::Invariant,
+    k: usize,
+) -> Result<Site, Answer> {
+    let loc = &inv.location;
+    if let Some(why) = wrong_function(&prog.module, sources, loc) {
+        return Err(Answer::Rejected(why));
+    }
+    let Some(file) = sources.index_of_name(&loc.file_name) else {
+        return Err(Answer::Rejected(format!(
+            "invariant {} names file {}, not one of the program's",
+            k + 1,
+            loc.file_name
+        )));
+    };
+    if inv.format != "c_expression" {
+        return Err(Answer::Unknown(format!(
+            "invariant format {} is not checked",
+            inv.format
+        )));
+    }
+    let line = loc.line;
+    let Some(col) = loc.column else {
+        return Err(match inv.ty.as_str() {
+            "loop_invariant" => {
+                Answer::Rejected(format!("loop invariant at line {line} has no column"))
+            }
+            _ => Answer::Unknown(format!(
+                "{} at line {line} has no column (kappa checks one at a statement's start)",
+                inv.ty
+            )),
+        });
+    };
+    let pos = crate::witness::source::Pos { line, col };
+    let src = sources.source(file);
+    let at = match inv.ty.as_str() {
+        "loop_invariant" if src.is_loop_keyword(pos) => At::Loop,
+        "loop_invariant" if src.is_label(pos) => At::Statement,
+        "loop_invariant" => {
+            return Err(Answer::Rejected(format!(
+                "loop invariant at {}:{line}:{col} is not at a loop keyword or a label",
+                loc.file_name
+            )))
+        }
+        "location_invariant" => At::Statement,
+        other => return Err(Answer::Rejected(format!("unknown invariant type {other}"))),
+    };
+    let what = format!("line {line}");
+    let value = pure_invariant(&prog.module, src, inv, &what)?;
+    Ok(Site {
+        file,
+        pos,
+        at,
+        value,
+    })
+}
+
 fn validate_correctness(
     prog: &kappa_frontend::Program,
     sources: &Sources,
@@ -365,7 +516,10 @@ fn validate_correctness(
     if let Some(a) = check_metadata(sources, e) {
         return Ok(a);
     }
-    let mut loop_invariants = vec![];
+    let mut sites = vec![];
+    // every entry is placed and checked pure before anything runs: a
+    // rejection wins over an unknown
+    let mut unknown = None;
     for (k, c) in e.content.iter().enumerate() {
         let Some(inv) = &c.invariant else {
             return Ok(Answer::Rejected(format!(
@@ -373,49 +527,25 @@ fn validate_correctness(
                 k + 1
             )));
         };
-        let loc = &inv.location;
-        if let Some(why) = wrong_function(&prog.module, sources, loc) {
-            return Ok(Answer::Rejected(why));
+        match invariant_site(prog, sources, inv, k) {
+            Ok(site) => sites.push(site),
+            Err(a @ Answer::Rejected(_)) => return Ok(a),
+            Err(a) => unknown = unknown.or(Some(a)),
         }
-        let Some(file) = sources.index_of_name(&loc.file_name) else {
-            return Ok(Answer::Rejected(format!(
-                "invariant {} names file {}, not one of the program's",
-                k + 1,
-                loc.file_name
-            )));
-        };
-        if inv.format != "c_expression" {
-            return Ok(Answer::Unknown(format!(
-                "invariant format {} is not checked",
-                inv.format
-            )));
-        }
-        match inv.ty.as_str() {
-            "loop_invariant" => {
-                let Some(col) = loc.column else {
-                    return Ok(Answer::Rejected(format!(
-                        "loop invariant at line {} has no column",
-                        loc.line
-                    )));
-                };
-                let p = crate::witness::source::Pos {
-                    line: loc.line,
-                    col,
-                };
-                if !sources.source(file).is_loop_keyword(p) {
-                    return Ok(Answer::Rejected(format!(
-                        "loop invariant at {}:{}:{col} is not at a loop keyword",
-                        loc.file_name, loc.line
-                    )));
-                }
-                loop_invariants.push((file, p, inv.value.clone()));
-            }
-            "location_invariant" => {}
-            other => return Ok(Answer::Rejected(format!("unknown invariant type {other}"))),
+    }
+    if let Some(a) = unknown {
+        return Ok(a);
+    }
+    // an invariant that cannot be placed in the program is not checked
+    if let [file] = &prog.sources[..] {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| anyhow::anyhow!("{}: cannot read file: {e}", file.display()))?;
+        if let Err(why) = crate::witness::invariants::instrument(&text, sources, &sites) {
+            return Ok(Answer::Unknown(why));
         }
     }
     use crate::witness::invariants::{check, Sampled, SAMPLES};
-    let sampled = match check(&prog.sources[0], sources, &loop_invariants, dm) {
+    let sampled = match check(&prog.sources[0], sources, &sites, dm) {
         Sampled::Held { checked } => {
             format!("{checked} non-trivial ones held on {SAMPLES} sampled native runs")
         }
@@ -425,19 +555,18 @@ fn validate_correctness(
     // confirmed only when the invariants prove the program correct in
     // kappa's semantics: initial, inductive, excluding every error
     use kappa_prove::MarkedCheck;
-    let proof =
-        match crate::witness::inductive::check(&prog.sources[0], sources, &loop_invariants, dm) {
-            MarkedCheck::Proved => return Ok(Answer::Confirmed),
-            MarkedCheck::Inductive(why) => {
-                format!("the invariants are inductive but do not prove the program correct ({why})")
-            }
-            MarkedCheck::NotInductive(why) => {
-                format!("the invariants are not shown inductive ({why})")
-            }
-            MarkedCheck::NotChecked(why) => format!("the invariants are not checked ({why})"),
-        };
+    let proof = match crate::witness::inductive::check(&prog.sources[0], sources, &sites, dm) {
+        MarkedCheck::Proved => return Ok(Answer::Confirmed),
+        MarkedCheck::Inductive(why) => {
+            format!("the invariants are inductive but do not prove the program correct ({why})")
+        }
+        MarkedCheck::NotInductive(why) => {
+            format!("the invariants are not shown inductive ({why})")
+        }
+        MarkedCheck::NotChecked(why) => format!("the invariants are not checked ({why})"),
+    };
     Ok(Answer::Unknown(format!(
-        "well-formed, {} invariants at loop keywords, {sampled}; {proof}",
+        "well-formed, {} pure invariants at loops and statements, {sampled}; {proof}",
         e.content.len()
     )))
 }

@@ -517,7 +517,7 @@ fn loop_invariants_are_sampled_natively() {
     );
     let answer = with("i < 5");
     assert!(
-        answer.starts_with("rejected: a loop invariant is false"),
+        answer.starts_with("rejected: an invariant is false"),
         "{answer}"
     );
     let answer = with("no_such_variable > 0");

@@ -628,8 +628,44 @@ type Theta = FxHashMap<VarId, Expr>;
 enum Access {
     /// A scalar global, whole: its state variable.
     Scalar(VarId),
+    /// Bytes of a scalar global at a constant offset inside it: its state
+    /// variable (`Var`, `width` bits) and the offset in bytes. A write
+    /// changes those bits of the state variable; it is never dropped.
+    ScalarPart { var: VarId, width: u32, byte: u64 },
     /// Object `k` at this offset.
     Object(usize, Expr),
+}
+
+/// The value `v` (a boolean is the byte 0 or 1; narrower bit-vectors are
+/// zero-extended) as exactly `n` bytes, or `None` when it is wider.
+fn as_bytes(v: Expr, n: u64) -> Option<Expr> {
+    let v = match v.sort() {
+        Sort::Bool => b::ite(v, b::bv(8, 1), b::bv(8, 0)),
+        Sort::Bv(_) => v,
+        _ => return None,
+    };
+    let w = (n * 8) as u32;
+    match v.width().cmp(&w) {
+        std::cmp::Ordering::Less => Some(b::zext(v, w)),
+        std::cmp::Ordering::Equal => Some(v),
+        std::cmp::Ordering::Greater => None,
+    }
+}
+
+/// `old` (`width` bits, little-endian) with its `n` bytes from byte `byte`
+/// replaced by `v` (exactly `8 * n` bits). Exact: the bytes of a scalar
+/// global in memory are the bits of its value in this order.
+fn splice(old: Expr, width: u32, byte: u64, v: Expr) -> Expr {
+    let lo = (byte * 8) as u32;
+    let hi = lo + v.width(); // one past the last bit written
+    let mut out = v;
+    if lo > 0 {
+        out = b::concat(out, b::extract(lo - 1, 0, old));
+    }
+    if hi < width {
+        out = b::concat(b::extract(width - 1, hi, old), out);
+    }
+    out
 }
 
 impl Walker<'_> {
@@ -767,6 +803,14 @@ impl Walker<'_> {
                     let n = ty.store_bytes() as u64;
                     let v = match self.access(a, n, false, &at, &mut ub)? {
                         Access::Scalar(g) => Some(self.current(g, &theta)),
+                        // (exact: the bytes read are those bits of the value)
+                        Access::ScalarPart { var, byte, .. } => match ty {
+                            Ty::Int(w) if *w as u64 == n * 8 => {
+                                let lo = (byte * 8) as u32;
+                                Some(b::extract(lo + w - 1, lo, self.current(var, &theta)))
+                            }
+                            _ => None,
+                        },
                         Access::Object(k, off) => self.sys.arrays[k].and_then(|c| {
                             crate::memory::read(self.current(c, &theta), off, n, *ty)
                         }),
@@ -786,6 +830,13 @@ impl Walker<'_> {
                     match self.access(a, n, true, &at, &mut ub)? {
                         Access::Scalar(g) => {
                             theta.insert(g, v);
+                        }
+                        Access::ScalarPart { var, width, byte } => {
+                            let Some(bytes) = as_bytes(v, n) else {
+                                return Err(format!("a store into a scalar global at {at} of a value wider than its {n} bytes (not modelled)"));
+                            };
+                            let after = splice(self.current(var, &theta), width, byte, bytes);
+                            theta.insert(var, after);
                         }
                         Access::Object(k, off) => {
                             if let Some(c) = self.sys.arrays[k] {
@@ -991,6 +1042,32 @@ impl Walker<'_> {
         Ok(())
     }
 
+    /// Why an access at address `a` (at `at`) is not placed in one known
+    /// object: the reason names what the stage does not model.
+    fn unplaced(&self, a: Expr, at: &str) -> String {
+        let (syms, _) = kappa_expr::print::free_symbols(&[a]);
+        let carried: Vec<&str> = syms
+            .iter()
+            .filter_map(|s| self.sys.state.iter().position(|x| x == s))
+            .map(|i| self.sys.names[i].as_str())
+            .collect();
+        let bases = syms.iter().filter(|s| self.sys.addrs.contains(s)).count();
+        if !carried.is_empty() {
+            format!(
+                "memory access at {at} through a pointer carried across loop iterations in {} (the object it points into is not known at the loop header; not modelled)",
+                carried.join(", ")
+            )
+        } else if bases > 1 {
+            format!(
+                "memory access at {at} at an address computed from several objects (not modelled)"
+            )
+        } else {
+            format!(
+                "memory access at {at} through a pointer that is not a known object's address (one loaded from memory, an input or an integer; not modelled)"
+            )
+        }
+    }
+
     /// The value of state variable `v` under θ.
     fn current(&self, v: VarId, theta: &Theta) -> Expr {
         theta
@@ -1012,13 +1089,29 @@ impl Walker<'_> {
         ub: &mut Vec<Expr>,
     ) -> Result<Access, String> {
         let Some((g, off)) = crate::memory::split(a, &self.sys.addrs) else {
-            return Err(format!(
-                "memory access at {at} through a pointer (only globals are modelled)"
-            ));
+            return Err(self.unplaced(a, at));
         };
         if let Some(k) = self.sys.scalars.iter().position(|s| s.global.index() == g) {
-            if off.as_bv_const() == Some(0) && n * 8 == self.sys.scalars[k].width as u64 {
-                return Ok(Access::Scalar(VarId((self.f.vars.len() + k) as u32)));
+            // every access of a scalar global is to its state variable or
+            // gives up: a write elsewhere would vanish (its contents have no
+            // array), and reads of the whole would miss it
+            let var = VarId((self.f.vars.len() + k) as u32);
+            let width = self.sys.scalars[k].width;
+            let size = width as u64 / 8;
+            match off.as_bv_const().and_then(|o| u64::try_from(o).ok()) {
+                Some(0) if n * 8 == width as u64 => return Ok(Access::Scalar(var)),
+                Some(byte) if byte.checked_add(n).is_some_and(|end| end <= size) => {
+                    return Ok(Access::ScalarPart { var, width, byte })
+                }
+                _ if write => {
+                    let name = &self.sys.objects[g].name;
+                    return Err(format!(
+                        "a write of {n} bytes at a variable or out-of-bounds offset of global {name} at {at} (not modelled)"
+                    ));
+                }
+                // a read elsewhere: its bounds are checked below and its
+                // value is unknown (the object has no contents array)
+                _ => {}
             }
         }
         let obj = &self.sys.objects[g];

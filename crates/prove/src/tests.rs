@@ -194,6 +194,49 @@ fn scalar_globals_are_state_and_array_reads_are_unknown_but_in_bounds() {
     assert!(!proved(&prove(&m, &Options::default())));
 }
 
+/// A global that `main` reads and writes whole is a state variable; a
+/// helper (walked through) that writes part of it must change it, not
+/// vanish (issue 32: these programs were proved, and reach the error).
+#[test]
+fn partial_writes_to_a_scalar_global_in_helpers_are_not_dropped() {
+    let reachable = [
+        // a byte written by a loop-free helper
+        "unsigned g; __attribute__((noinline)) void poke(void) { ((unsigned char *)&g)[1] = 1; } \
+         int main(void) { g = 5; if (__VERIFIER_nondet_int()) poke(); __VERIFIER_assert(g == 5); return 0; }",
+        // the upper half, through &g passed down two helpers
+        "unsigned g; __attribute__((noinline)) void hi(unsigned *p) { ((unsigned short *)p)[1] = 7; } \
+         __attribute__((noinline)) void mid(void) { hi(&g); } \
+         int main(void) { g = 1; if (__VERIFIER_nondet_int()) mid(); __VERIFIER_assert(g == 1); return 0; }",
+        // a byte incremented by a helper called in a loop
+        "unsigned g; __attribute__((noinline)) void bump(void) { ((unsigned char *)&g)[2]++; } \
+         int main(void) { g = 0; unsigned n = __VERIFIER_nondet_uint(); \
+         for (unsigned i = 0; i < n && i < 3; i++) bump(); __VERIFIER_assert(g <= 1u); return 0; }",
+        // a byte written in main through a pointer a helper returned
+        "unsigned g; __attribute__((noinline)) unsigned char *top(void) { return (unsigned char *)&g + 3; } \
+         int main(void) { g = 1; unsigned char *p = top(); if (__VERIFIER_nondet_int()) *p = 7; \
+         __VERIFIER_assert(g == 1u); return 0; }",
+        // memset of one byte in a helper
+        "unsigned g; __attribute__((noinline)) void clr(void) { __builtin_memset(&g, 0xff, 1); } \
+         int main(void) { g = 0; if (__VERIFIER_nondet_int()) clr(); __VERIFIER_assert(g <= 1u); return 0; }",
+    ];
+    for (i, body) in reachable.iter().enumerate() {
+        let o = prove(
+            &module_of(&format!("partial{i}"), body),
+            &Options::default(),
+        );
+        assert!(!proved(&o), "program {i} proved: {o:?}");
+    }
+    // exact where the offset is known: the same writes of the bytes the
+    // global already has leave it unchanged, and that is proved
+    let m = module_of(
+        "partial_same",
+        "unsigned g; __attribute__((noinline)) void poke(void) { ((unsigned char *)&g)[1] = 0; } \
+         int main(void) { g = 5; if (__VERIFIER_nondet_int()) poke(); __VERIFIER_assert(g == 5); return 0; }",
+    );
+    let o = prove(&m, &Options::default());
+    assert!(proved(&o), "{o:?}");
+}
+
 #[test]
 fn memory_functions_are_checked_for_bounds() {
     let body = |n: u32| {

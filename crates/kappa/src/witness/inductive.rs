@@ -1,15 +1,16 @@
 //! Proof of a correctness witness's loop invariants in kappa's semantics:
 //! the program is instrumented so that each loop first evaluates its
 //! invariant and a false one calls `reach_error` from a file of its own
-//! (`while (C)` becomes `while (__kappa_inv((INV)) && (C))`, with
+//! (`while (C)` becomes `while (__kappa_inv((INV)) && (C))`, a `do` body and
+//! a statement with a location invariant get `__kappa_inv((INV));` in
+//! front, see [`super::invariants::instrument`]; with
 //! `__kappa_inv` defined after `#line 1 "`[`MARKER`]`"`), lowered by the
 //! frontend like any program, and given to the proof stage's checker
 //! ([`kappa_prove::check_marked`]): the invariants must be initial and
 //! inductive, and then the answer says whether they also exclude every
 //! error (the program is then proved correct with them).
 
-use super::invariants::write_instrumented;
-use super::source::Pos;
+use super::invariants::{write_instrumented, Site};
 use super::Sources;
 use kappa_ir::DataModel;
 use kappa_prove::MarkedCheck;
@@ -23,15 +24,9 @@ pub const MARKER: &str = "kappa-invariant-check";
 /// Most time the proof takes.
 pub const BUDGET: Duration = Duration::from_secs(10);
 
-/// Checks the loop invariants `invs` (file index, keyword position, C
-/// expression) of the one-file program `program` in kappa's semantics.
-/// Loops without an invariant (or with `1`) get `true`.
-pub fn check(
-    program: &Path,
-    sources: &Sources,
-    invs: &[(usize, Pos, String)],
-    dm: DataModel,
-) -> MarkedCheck {
+/// Checks the invariants `invs` of the one-file program `program` in
+/// kappa's semantics. Loops without an invariant (or with `1`) get `true`.
+pub fn check(program: &Path, sources: &Sources, invs: &[Site], dm: DataModel) -> MarkedCheck {
     // the program keeps its line numbers (`#line 1`); the check's own code
     // sits in the marker file
     let after = format!(

@@ -1,10 +1,13 @@
-//! Sampled check of a correctness witness's loop invariants: the program is
-//! instrumented so that every evaluation of a `while`/`for` condition first
-//! evaluates the invariant (`while (C)` becomes
-//! `while (__kappa_inv((INV)) && (C))`), compiled natively and run on a few
-//! input samples; an invariant that evaluates to 0 ends the run with exit
-//! status [`FALSE_INVARIANT_EXIT`]. `do` loops are not instrumented.
-//! A sample can refute an invariant, never prove one.
+//! Sampled check of a correctness witness's invariants, and the
+//! instrumentation it shares with the proof (`witness::inductive`): the
+//! program is rewritten so that every time control reaches an invariant's
+//! location the invariant is evaluated first ([`instrument`]: a
+//! `while`/`for` condition `C` becomes `__kappa_inv((INV)) && (C)`, a `do`
+//! body and a statement get `__kappa_inv((INV));` in front; an invariant
+//! that cannot be placed is an error, never skipped), compiled natively and
+//! run on a few input samples; an invariant that evaluates to 0 ends the
+//! run with exit status [`FALSE_INVARIANT_EXIT`]. A sample can refute an
+//! invariant, never prove one.
 
 use super::source::Pos;
 use super::Sources;
@@ -83,39 +86,101 @@ fn sample(s: usize) -> TestVector {
     }
 }
 
-/// `text` (the program's one file) with every loop condition `C` of an
-/// invariant `INV` in `invs` (other than `1`) replaced by
-/// `__kappa_inv((INV)) && (C)` (a `for` loop without a condition gets
-/// `__kappa_inv((INV))`; `do` loops are left alone), and the number of
-/// loops instrumented. `__kappa_inv` is the caller's to declare.
-pub fn instrument(text: &str, sources: &Sources, invs: &[(usize, Pos, String)]) -> (String, usize) {
+/// Where a witness's invariant is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    /// At the loop whose keyword (`for`, `while`, `do`) starts at the
+    /// position: before every evaluation of a `while`/`for` condition, at
+    /// the start of every iteration of a `do` body.
+    Loop,
+    /// Before the statement starting at the position, after its labels:
+    /// a `location_invariant`, or a `loop_invariant` at the label of a
+    /// `goto` loop.
+    Statement,
+}
+
+/// An invariant to instrument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Site {
+    /// The input file.
+    pub file: usize,
+    /// The witness's position (line and column).
+    pub pos: Pos,
+    /// How it is checked there.
+    pub at: At,
+    /// The C expression, checked pure (see `witness::cexpr`).
+    pub value: String,
+}
+
+/// `text` (the program's one file) with a call `__kappa_inv((INV))` for
+/// every site's invariant `INV` other than `1`: a `while`/`for` condition
+/// `C` becomes `__kappa_inv((INV)) && (C)` (a `for` without condition gets
+/// `__kappa_inv((INV))`), a `do` body `{ B }` becomes
+/// `{ __kappa_inv((INV)); B }`, and a statement `S` (after its labels)
+/// becomes `__kappa_inv((INV)); S`; and the number of invariants
+/// instrumented. `Err` says which invariant cannot be placed and why (the
+/// caller must then not call the witness confirmed). `__kappa_inv` is the
+/// caller's to declare.
+pub fn instrument(
+    text: &str,
+    sources: &Sources,
+    sites: &[Site],
+) -> Result<(String, usize), String> {
     let mut edits = vec![];
-    for (file, p, value) in invs {
-        if value.trim() == "1" {
+    for site in sites {
+        if site.value.trim() == "1" {
             continue; // true everywhere
         }
-        let Some((from, to)) = sources.source(*file).loop_condition(*p) else {
-            continue; // a do loop
+        let src = sources.source(site.file);
+        let p = site.pos;
+        let inv = format!("__kappa_inv(({}))", site.value);
+        let place = |q: Pos| offset(text, q).ok_or_else(|| "outside the file".to_string());
+        let edit = match site.at {
+            At::Loop => match src.loop_condition(p) {
+                Some((from, to)) => place(from).and_then(|a| {
+                    let b = place(to)?;
+                    let cond = &text[a.min(b)..b];
+                    let new = if cond.trim().is_empty() {
+                        inv.clone()
+                    } else {
+                        format!("{inv} && ({cond})")
+                    };
+                    Ok((a.min(b), b, new))
+                }),
+                None => src
+                    .do_body_start(p)
+                    .and_then(place)
+                    .map(|a| (a, a, format!("{inv}; "))),
+            },
+            At::Statement => src
+                .statement_start(p)
+                .and_then(place)
+                .map(|a| (a, a, format!("{inv}; "))),
         };
-        let (Some(a), Some(b)) = (offset(text, from), offset(text, to)) else {
-            continue;
-        };
-        let cond = &text[a.min(b)..b];
-        let inv = format!("__kappa_inv(({value}))");
-        let new = if cond.trim().is_empty() {
-            inv
-        } else {
-            format!("{inv} && ({cond})")
-        };
-        edits.push((a.min(b), b, new));
+        match edit {
+            Ok(e) => edits.push(e),
+            Err(why) => {
+                return Err(format!(
+                    "the invariant at line {} column {} is not instrumented: {why}",
+                    p.line, p.col
+                ))
+            }
+        }
     }
     let checked = edits.len();
-    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    // from the end, so earlier offsets stay valid; overlapping edits (a
+    // check inside a condition being replaced) are refused
+    edits.sort_by_key(|e| std::cmp::Reverse((e.0, e.1)));
+    for w in edits.windows(2) {
+        if w[1].1 > w[0].0 {
+            return Err("two invariants' checks overlap in the text".into());
+        }
+    }
     let mut out = text.to_string();
     for (a, b, new) in edits {
         out.replace_range(a..b, &new);
     }
-    (out, checked)
+    Ok((out, checked))
 }
 
 /// The one-file program `program` with the invariants `invs`
@@ -126,7 +191,7 @@ pub fn instrument(text: &str, sources: &Sources, invs: &[(usize, Pos, String)]) 
 pub fn write_instrumented(
     program: &Path,
     sources: &Sources,
-    invs: &[(usize, Pos, String)],
+    invs: &[Site],
     before: &str,
     after: &str,
 ) -> Result<(tempfile::TempDir, std::path::PathBuf, usize), String> {
@@ -135,7 +200,7 @@ pub fn write_instrumented(
     }
     let text =
         std::fs::read_to_string(program).map_err(|e| format!("{}: {e}", program.display()))?;
-    let (body, checked) = instrument(&text, sources, invs);
+    let (body, checked) = instrument(&text, sources, invs)?;
     let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
     let name = program.file_name().unwrap_or_else(|| "program.c".as_ref());
     let inst = dir.path().join(name);
@@ -144,14 +209,9 @@ pub fn write_instrumented(
     Ok((dir, inst, checked))
 }
 
-/// Checks the loop invariants `invs` (file index, keyword position, C
-/// expression) of a one-file program on [`SAMPLES`] native runs.
-pub fn check(
-    program: &Path,
-    sources: &Sources,
-    invs: &[(usize, Pos, String)],
-    dm: DataModel,
-) -> Sampled {
+/// Checks the invariants `invs` of a one-file program on [`SAMPLES`]
+/// native runs.
+pub fn check(program: &Path, sources: &Sources, invs: &[Site], dm: DataModel) -> Sampled {
     let header = format!(
         "extern void _exit(int);\nstatic int __kappa_inv(int v) {{ if (!v) _exit({FALSE_INVARIANT_EXIT}); return 1; }}\n"
     );
@@ -190,7 +250,7 @@ pub fn check(
                     .map(|i| i.value.as_str())
                     .collect();
                 return Sampled::Falsified(format!(
-                    "a loop invariant is false on sample run {s} (inputs {})",
+                    "an invariant is false on sample run {s} (inputs {})",
                     shown.join(" ")
                 ));
             }
@@ -204,6 +264,48 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn site(line: u32, col: u32, at: At, value: &str) -> Site {
+        Site {
+            file: 0,
+            pos: Pos { line, col },
+            at,
+            value: value.into(),
+        }
+    }
+
+    #[test]
+    fn every_loop_kind_and_statement_is_instrumented() {
+        let text = "int main() {\n  int i = 0;\n  while (i < 3) i++;\n  do { i--; } while (i);\n  for (;;) break;\nl:\n  if (i) return 1;\n  return 0;\n}\n";
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("p.c");
+        std::fs::write(&f, text).unwrap();
+        let sources = Sources::read(&[f]).unwrap();
+        let sites = [
+            site(3, 3, At::Loop, "a"),
+            site(4, 3, At::Loop, "b"),
+            site(5, 3, At::Loop, "c"),
+            site(6, 1, At::Statement, "d"),
+            site(8, 3, At::Statement, "e"),
+            site(2, 3, At::Statement, "1"),
+        ];
+        let (out, n) = instrument(text, &sources, &sites).unwrap();
+        assert_eq!(n, 5);
+        for want in [
+            "while (__kappa_inv((a)) && (i < 3)) i++;",
+            "do { __kappa_inv((b)); i--; } while (i);",
+            "for (;__kappa_inv((c));) break;",
+            "l:\n  __kappa_inv((d)); if (i)",
+            "__kappa_inv((e)); return 0;",
+        ] {
+            assert!(out.contains(want), "{want} not in {out}");
+        }
+        // the unbraced body of the if: refused, never skipped
+        let e = instrument(text, &sources, &[site(7, 10, At::Statement, "f")]).unwrap_err();
+        assert!(e.contains("line 7 column 10"), "{e}");
+        // a loop invariant not at a loop
+        assert!(instrument(text, &sources, &[site(2, 3, At::Loop, "g")]).is_err());
+    }
 
     #[test]
     fn offsets_count_bytes_from_line_starts() {

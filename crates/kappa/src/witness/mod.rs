@@ -16,6 +16,7 @@
 //! names the function containing it when the debug info says
 //! ([`kappa_ir::Module::function_at`]).
 
+pub mod cexpr;
 pub mod emit;
 pub mod inductive;
 pub mod invariants;

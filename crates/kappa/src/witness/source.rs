@@ -320,6 +320,162 @@ impl Source {
         Some((self.toks[semis[0] + 1].pos, self.toks[semis[1]].pos))
     }
 
+    /// The names `typedef` declarations of the text define: the last
+    /// identifier before the declaration's `;` outside brackets (enough for
+    /// `typedef unsigned int u32;` and `typedef struct {..} s_t;`; a
+    /// function-pointer typedef is missed).
+    pub fn typedef_names(&self) -> Vec<String> {
+        let mut out = vec![];
+        let mut k = 0;
+        while k < self.toks.len() {
+            if self.toks[k].text != "typedef" {
+                k += 1;
+                continue;
+            }
+            let (mut depth, mut last) = (0i32, None);
+            while k < self.toks.len() {
+                let t = self.toks[k].text.as_str();
+                match t {
+                    "{" | "(" | "[" => depth += 1,
+                    "}" | ")" | "]" => depth -= 1,
+                    ";" if depth <= 0 => break,
+                    _ if depth == 0
+                        && t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') =>
+                    {
+                        last = Some(t)
+                    }
+                    _ => {}
+                }
+                k += 1;
+            }
+            out.extend(last.map(str::to_string));
+        }
+        out
+    }
+
+    /// Where to insert a check that runs at every start of an iteration of
+    /// the `do` loop whose keyword starts at `p`: just after the `{` of its
+    /// body. `Err` says why not (not a `do`, a body without braces).
+    pub fn do_body_start(&self, p: Pos) -> Result<Pos, String> {
+        let k = self.token_at(p);
+        if self
+            .toks
+            .get(k)
+            .is_none_or(|t| t.pos != p || t.text != "do")
+        {
+            return Err("not a `do` keyword".into());
+        }
+        match self.toks.get(k + 1) {
+            Some(t) if t.text == "{" => self
+                .toks
+                .get(k + 2)
+                .map(|t| t.pos)
+                .ok_or_else(|| "the body is not closed".into()),
+            _ => Err("a `do` loop whose body is not a braced block is not instrumented".into()),
+        }
+    }
+
+    /// Where to insert a check that runs every time control reaches the
+    /// statement starting at `p`: just before it, after any labels
+    /// (`L:`, `case E:`, `default:`) that start at `p`, so a `goto` to the
+    /// label runs the check too. The statement must stand in a block (after
+    /// `;`, `{`, `}` or a label that does): a check pasted before the
+    /// unbraced body of an `if`, `else` or loop would change the program.
+    /// `Err` says why not.
+    pub fn statement_start(&self, p: Pos) -> Result<Pos, String> {
+        let mut k = self.token_at(p);
+        if self.toks.get(k).is_none_or(|t| t.pos != p) {
+            return Err("no token starts there".into());
+        }
+        let first = k;
+        while let Some(end) = self.label_end(k) {
+            k = end + 1;
+        }
+        let Some(t) = self.toks.get(k) else {
+            return Err("the end of the file".into());
+        };
+        if matches!(t.text.as_str(), "}" | "else" | ")" | "," | "]") {
+            return Err(format!("`{}` does not start a statement", t.text));
+        }
+        if t.text == "while" && self.is_do_tail(k) {
+            return Err("the `while` of a `do` loop does not start a statement".into());
+        }
+        if self.toks[..first].iter().filter(|t| t.text == "{").count()
+            <= self.toks[..first].iter().filter(|t| t.text == "}").count()
+        {
+            return Err("it is not inside a function body".into());
+        }
+        let parens = |o: &str, c: &str| {
+            let n = |x: &str| self.toks[..first].iter().filter(|t| t.text == x).count();
+            n(o) != n(c)
+        };
+        if parens("(", ")") || parens("[", "]") {
+            return Err("it is inside parentheses or brackets".into());
+        }
+        if !self.in_block(first) {
+            return Err(
+                "the statement is the unbraced body of an `if`, `else` or loop, or not a statement"
+                    .into(),
+            );
+        }
+        Ok(t.pos)
+    }
+
+    /// The index of the `:` ending the label that starts at token `k`
+    /// (`IDENT :`, `case ... :`, `default :`), if one does.
+    fn label_end(&self, k: usize) -> Option<usize> {
+        let t = self.toks.get(k)?.text.as_str();
+        let next = self.toks.get(k + 1)?.text.as_str();
+        match t {
+            "default" if next == ":" => Some(k + 1),
+            "case" => (k + 1..self.toks.len())
+                .take_while(|&j| !matches!(self.toks[j].text.as_str(), ";" | "{" | "}"))
+                .find(|&j| self.toks[j].text == ":"),
+            _ if next == ":"
+                && self.toks.get(k + 2).is_none_or(|n| n.text != ":")
+                && t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') =>
+            {
+                Some(k + 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the statement starting at token `k` stands directly in a
+    /// block: the token before it is `;`, `{` or `}`, or ends a label whose
+    /// statement does.
+    fn in_block(&self, k: usize) -> bool {
+        if k == 0 {
+            return false;
+        }
+        match self.toks[k - 1].text.as_str() {
+            ";" | "{" | "}" => true,
+            ":" => {
+                // the label ending here starts after the last `;`, `{`, `}`
+                let start = (0..k - 1)
+                    .rev()
+                    .find(|&j| matches!(self.toks[j].text.as_str(), ";" | "{" | "}"))
+                    .map_or(0, |j| j + 1);
+                (start..k - 1).any(|s| self.label_end(s) == Some(k - 1) && self.in_block(s))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a statement label `NAME:` (a `goto` target) starts at `p`.
+    pub fn is_label(&self, p: Pos) -> bool {
+        let k = self.token_at(p);
+        self.toks.get(k).is_some_and(|t| {
+            t.pos == p && !matches!(t.text.as_str(), "case" | "default") && self.in_block(k)
+        }) && self.label_end(k).is_some()
+    }
+
+    /// Whether `name` is used only as a function: it appears, and every
+    /// time followed by `(`.
+    pub fn is_function_name(&self, name: &str) -> bool {
+        self.toks.iter().any(|t| t.text == name) && !self.has_variable(name)
+    }
+
     /// Whether a loop keyword (see [`Source::loops`]) starts at `p`.
     pub fn is_loop_keyword(&self, p: Pos) -> bool {
         self.loops().iter().any(|l| l.pos == p)
@@ -381,6 +537,59 @@ int main() { /* if (a) */ int x = f(1, g());
         assert_eq!(s.loop_condition(p(4, 3)), Some((p(4, 10), p(4, 24))));
         assert_eq!(s.loop_condition(p(5, 3)), None);
         assert_eq!(s.loop_condition(p(5, 15)), None);
+    }
+
+    const STMTS: &str = r#"typedef unsigned int u32;
+typedef struct { int a; } pair_t;
+int main() {
+  u32 x = 0;
+lbl:
+  x++;
+  if (x) x--;
+  do x++; while (x < 3);
+  switch (x) { case 1: x = 2; default: ; }
+  for (x = 0; x < 2; x++) { x = x; }
+  goto lbl;
+}
+"#;
+
+    #[test]
+    fn statement_starts_skip_labels_and_refuse_unbraced_bodies() {
+        let s = Source::new(STMTS);
+        // a plain statement, and the label of a goto loop (after the `:`)
+        assert_eq!(s.statement_start(p(4, 3)), Ok(p(4, 3)));
+        assert_eq!(s.statement_start(p(5, 1)), Ok(p(6, 3)));
+        assert!(s.is_label(p(5, 1)));
+        assert!(!s.is_label(p(4, 3)));
+        // the if and its unbraced body
+        assert_eq!(s.statement_start(p(7, 3)), Ok(p(7, 3)));
+        assert!(s.statement_start(p(7, 10)).is_err());
+        // case labels
+        assert_eq!(s.statement_start(p(9, 16)), Ok(p(9, 24)));
+        assert_eq!(s.statement_start(p(9, 31)), Ok(p(9, 40)));
+        // inside a for header, at a `}`, between tokens, outside functions
+        assert!(s.statement_start(p(10, 15)).is_err());
+        assert!(s.statement_start(p(12, 1)).is_err());
+        assert!(s.statement_start(p(4, 4)).is_err());
+        assert!(s.statement_start(p(1, 1)).is_err());
+    }
+
+    #[test]
+    fn do_bodies_must_be_braced() {
+        let s = Source::new(SRC);
+        assert_eq!(s.do_body_start(p(5, 3)), Ok(p(5, 8)));
+        let s = Source::new(STMTS);
+        assert!(s.do_body_start(p(8, 3)).is_err());
+        assert!(s.do_body_start(p(4, 3)).is_err());
+    }
+
+    #[test]
+    fn typedef_names_are_found() {
+        let s = Source::new(STMTS);
+        assert_eq!(s.typedef_names(), vec!["u32", "pair_t"]);
+        assert!(s.is_function_name("main"));
+        assert!(!s.is_function_name("x"));
+        assert!(!s.is_function_name("nothere"));
     }
 
     #[test]
