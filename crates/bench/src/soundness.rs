@@ -3,6 +3,7 @@
 //! [`crate::soundgen`]), computes each one's ground truth natively, runs
 //! every kappa configuration on it (the `kappa` binary beside this one) and
 //! prints per configuration: programs, correct, wrong, unknown, errors,
+//! the `true` and `false` answers (right or wrong),
 //! time; then every wrong verdict and error with its seed (the program of a
 //! seed is printed by `--soundness 1 --seed S --show`). `--modes C1,C2`
 //! runs only these configurations (names as in the table). It exits with
@@ -43,6 +44,8 @@ pub struct Opts {
 struct Tally {
     programs: u64,
     correct: u64,
+    trues: u64,
+    falses: u64,
     wrong: u64,
     unknown: u64,
     errors: u64,
@@ -188,6 +191,14 @@ pub fn run(opts: &Opts, which: &[usize]) -> bool {
                     let t = &mut t[k];
                     t.programs += 1;
                     t.secs += secs;
+                    // the answer given: `true` is right exactly when no input reaches the error
+                    let unreachable = matches!(case.truth, Truth::Unreachable);
+                    match o {
+                        Outcome::Correct if unreachable => t.trues += 1,
+                        Outcome::Wrong if !unreachable => t.trues += 1,
+                        Outcome::Correct | Outcome::Wrong => t.falses += 1,
+                        _ => {}
+                    }
                     match o {
                         Outcome::Correct => t.correct += 1,
                         Outcome::Unknown => {
@@ -222,16 +233,24 @@ pub fn run(opts: &Opts, which: &[usize]) -> bool {
         start.elapsed().as_secs_f64()
     );
     println!(
-        "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9}",
-        "config", "programs", "correct", "wrong", "unknown", "error", "time s"
+        "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>6} {:>6} {:>9}",
+        "config", "programs", "correct", "wrong", "unknown", "error", "true", "false", "time s"
     );
     for (k, t) in tallies.lock().unwrap().iter().enumerate() {
         if !which.contains(&k) {
             continue;
         }
         println!(
-            "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9.1}",
-            SETUPS[k].name, t.programs, t.correct, t.wrong, t.unknown, t.errors, t.secs
+            "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>6} {:>6} {:>9.1}",
+            SETUPS[k].name,
+            t.programs,
+            t.correct,
+            t.wrong,
+            t.unknown,
+            t.errors,
+            t.trues,
+            t.falses,
+            t.secs
         );
     }
     println!("\nunknown verdicts by configuration and reason:");
