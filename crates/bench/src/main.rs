@@ -154,6 +154,7 @@ fn bench() {
     let mut soundness: Option<u64> = None;
     let (mut seed, mut show, mut timeout_set) = (0u64, false, false);
     let mut emit: Option<std::path::PathBuf> = None;
+    let mut shapes = soundgen::partial::Shapes::All;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         if a == "--scale" {
@@ -190,6 +191,12 @@ fn bench() {
             seed = it.next().and_then(|s| s.parse().ok()).expect("--seed S");
         } else if a == "--show" {
             show = true;
+        } else if a == "--shapes" {
+            let s = it.next().unwrap_or_default();
+            shapes = soundgen::partial::Shapes::parse(&s).unwrap_or_else(|e| {
+                eprintln!("kappa-bench: {e}");
+                std::process::exit(2);
+            });
         } else if a == "--emit" {
             emit = Some(it.next().expect("--emit DIR").into());
         } else if a == "--timeout" {
@@ -219,7 +226,7 @@ fn bench() {
             10
         };
         match emit {
-            Some(dir) => soundness::emit(n, seed, jobs, &dir),
+            Some(dir) => soundness::emit(n, seed, jobs, shapes, &dir),
             None => {
                 let which = match soundness::setups(modes.as_deref()) {
                     Ok(w) => w,
@@ -228,7 +235,15 @@ fn bench() {
                         std::process::exit(2);
                     }
                 };
-                if !soundness::run(n, seed, t.max(1), jobs, show, &which) {
+                let opts = soundness::Opts {
+                    n,
+                    seed,
+                    timeout: t.max(1),
+                    jobs,
+                    show,
+                    shapes,
+                };
+                if !soundness::run(&opts, &which) {
                     std::process::exit(1);
                 }
             }

@@ -3,6 +3,7 @@
 //! [`crate::soundgen`]), computes each one's ground truth natively, runs
 //! every kappa configuration on it (the `kappa` binary beside this one) and
 //! prints per configuration: programs, correct, wrong, unknown, errors,
+//! the `true` and `false` answers (right or wrong),
 //! time; then every wrong verdict and error with its seed (the program of a
 //! seed is printed by `--soundness 1 --seed S --show`). `--modes C1,C2`
 //! runs only these configurations (names as in the table). It exits with
@@ -10,18 +11,41 @@
 //! sweep can serve as a check. With `--emit DIR` it runs no kappa configuration: it
 //! writes each program with a known ground truth to `DIR/soundgen_S.c`,
 //! headed by `// expect: true|false`, for `--portfolio` and other
-//! per-program comparisons.
+//! per-program comparisons. `--shapes globals-partial` generates only
+//! programs with partial writes to globals in helpers (see
+//! [`crate::soundgen::partial`]; the seed's program differs from the mix's).
 
 use crate::programs::kappa_binary;
+use crate::soundgen::gen::generate_shapes;
+use crate::soundgen::partial::Shapes;
 use crate::soundgen::{self, truth::Truth, Outcome, SETUPS};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// The options of a sweep.
+#[derive(Clone, Copy)]
+pub struct Opts {
+    /// Number of programs.
+    pub n: u64,
+    /// First seed.
+    pub seed: u64,
+    /// kappa's timeout per run, seconds.
+    pub timeout: u32,
+    /// Threads.
+    pub jobs: usize,
+    /// Print each program and its ground truth.
+    pub show: bool,
+    /// Which programs to generate.
+    pub shapes: Shapes,
+}
+
 #[derive(Default, Clone)]
 struct Tally {
     programs: u64,
     correct: u64,
+    trues: u64,
+    falses: u64,
     wrong: u64,
     unknown: u64,
     errors: u64,
@@ -32,7 +56,7 @@ struct Tally {
 /// known to `dir` (created if missing) as `soundgen_S.c`, each headed by
 /// `// expect: true|false` (the verdict kappa must give or `unknown`);
 /// discarded seeds are listed and skipped. Runs `jobs` threads.
-pub fn emit(n: u64, seed: u64, jobs: usize, dir: &std::path::Path) {
+pub fn emit(n: u64, seed: u64, jobs: usize, shapes: Shapes, dir: &std::path::Path) {
     if let Err(e) = std::fs::create_dir_all(dir) {
         println!("{}: {e}", dir.display());
         return;
@@ -47,7 +71,8 @@ pub fn emit(n: u64, seed: u64, jobs: usize, dir: &std::path::Path) {
                 if sd >= seed + n {
                     break;
                 }
-                let case = soundgen::prepare(&root, sd, Duration::from_secs(5));
+                let prog = generate_shapes(sd, shapes);
+                let case = soundgen::prepare_program(&root, prog, Duration::from_secs(5));
                 let expect = match &case.truth {
                     Truth::Discarded(why) => {
                         println!("seed {sd}: discarded: {why}");
@@ -104,10 +129,18 @@ pub fn setups(modes: Option<&str>) -> Result<Vec<usize>, String> {
 
 /// Runs the sweep over `n` seeds from `seed` with `timeout` seconds per
 /// kappa run on `jobs` threads, in the configurations `which` (indices
-/// into [`SETUPS`]); `show` prints each program and its truth. Returns
-/// whether every verdict was right or `unknown` (no wrong verdict, no
-/// error).
-pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool, which: &[usize]) -> bool {
+/// into [`SETUPS`]), generating among `shapes`; `show` prints each
+/// program and its truth. Returns whether every verdict was right or
+/// `unknown` (no wrong verdict, no error).
+pub fn run(opts: &Opts, which: &[usize]) -> bool {
+    let Opts {
+        n,
+        seed,
+        timeout,
+        jobs,
+        show,
+        shapes,
+    } = *opts;
     let Some(kappa) = kappa_binary() else {
         println!("no kappa binary beside kappa-bench: run `cargo build --release` first");
         return false;
@@ -122,6 +155,7 @@ pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool, which: &[us
         AtomicUsize::new(0),
     );
     let truth_secs = Mutex::new(0.0f64);
+    let with_partial = AtomicUsize::new(0);
     let reasons = Mutex::new(std::collections::BTreeMap::<String, u64>::new());
     let next = AtomicUsize::new(0);
     let start = Instant::now();
@@ -130,7 +164,11 @@ pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool, which: &[us
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(&sd) = seeds.get(i) else { break };
-                let case = soundgen::prepare(&root, sd, Duration::from_secs(5));
+                let prog = generate_shapes(sd, shapes);
+                if !prog.partial.is_empty() {
+                    with_partial.fetch_add(1, Ordering::SeqCst);
+                }
+                let case = soundgen::prepare_program(&root, prog, Duration::from_secs(5));
                 *truth_secs.lock().unwrap() += case.truth_secs;
                 if show {
                     println!("{}\n// truth: {:?}", case.prog.source, case.truth);
@@ -153,6 +191,14 @@ pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool, which: &[us
                     let t = &mut t[k];
                     t.programs += 1;
                     t.secs += secs;
+                    // the answer given: `true` is right exactly when no input reaches the error
+                    let unreachable = matches!(case.truth, Truth::Unreachable);
+                    match o {
+                        Outcome::Correct if unreachable => t.trues += 1,
+                        Outcome::Wrong if !unreachable => t.trues += 1,
+                        Outcome::Correct | Outcome::Wrong => t.falses += 1,
+                        _ => {}
+                    }
                     match o {
                         Outcome::Correct => t.correct += 1,
                         Outcome::Unknown => {
@@ -177,25 +223,34 @@ pub fn run(n: u64, seed: u64, timeout: u32, jobs: usize, show: bool, which: &[us
     });
     let _ = std::fs::remove_dir_all(&root);
     println!(
-        "soundness sweep: seeds {seed}..{} ({} reachable, {} unreachable, {} discarded); ground truth {:.1} s; wall {:.1} s",
+        "soundness sweep: seeds {seed}..{} ({} reachable, {} unreachable, {} discarded; {} with globals-partial); ground truth {:.1} s; wall {:.1} s",
         seed + n,
         reach.load(Ordering::SeqCst),
         unreach.load(Ordering::SeqCst),
         discarded.load(Ordering::SeqCst),
+        with_partial.load(Ordering::SeqCst),
         *truth_secs.lock().unwrap(),
         start.elapsed().as_secs_f64()
     );
     println!(
-        "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9}",
-        "config", "programs", "correct", "wrong", "unknown", "error", "time s"
+        "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>6} {:>6} {:>9}",
+        "config", "programs", "correct", "wrong", "unknown", "error", "true", "false", "time s"
     );
     for (k, t) in tallies.lock().unwrap().iter().enumerate() {
         if !which.contains(&k) {
             continue;
         }
         println!(
-            "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9.1}",
-            SETUPS[k].name, t.programs, t.correct, t.wrong, t.unknown, t.errors, t.secs
+            "{:<15} {:>8} {:>8} {:>6} {:>8} {:>6} {:>6} {:>6} {:>9.1}",
+            SETUPS[k].name,
+            t.programs,
+            t.correct,
+            t.wrong,
+            t.unknown,
+            t.errors,
+            t.trues,
+            t.falses,
+            t.secs
         );
     }
     println!("\nunknown verdicts by configuration and reason:");

@@ -10,6 +10,7 @@
 //! way to the error): these catch closed forms of compact
 //! templates that are off by an iteration.
 
+use super::partial::Shapes;
 use std::fmt::Write;
 
 /// xorshift64*: the generator's only source of randomness.
@@ -85,6 +86,9 @@ pub struct Program {
     /// A function with `__attribute__((destructor))` (run after `main`
     /// returns: the ground truth's harness calls it after each run).
     pub dtor: Option<String>,
+    /// The kinds of partial write of the "globals-partial" shape in the
+    /// program (see [`super::partial`]; empty without the shape).
+    pub partial: Vec<&'static str>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -915,7 +919,12 @@ void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(
 
 /// The program of `seed`.
 pub fn generate(seed: u64) -> Program {
-    generate_in(seed, false)
+    generate_in(seed, false, Shapes::All)
+}
+
+/// The program of `seed` among `shapes` (`Shapes::All` is [`generate`]).
+pub fn generate_shapes(seed: u64, shapes: Shapes) -> Program {
+    generate_in(seed, false, shapes)
 }
 
 /// The program of `seed` in the scalar fragment: integers and arrays
@@ -926,10 +935,18 @@ pub fn generate(seed: u64) -> Program {
 /// with loops and recursive functions without a summary). A seed gives
 /// another program here than under [`generate`].
 pub fn generate_scalar(seed: u64) -> Program {
-    generate_in(seed, true)
+    generate_in(seed, true, Shapes::All)
 }
 
-fn generate_in(seed: u64, scalar: bool) -> Program {
+fn generate_in(seed: u64, scalar: bool, shapes: Shapes) -> Program {
+    // the new shape draws from its own generator: programs without it
+    // are the same as before it existed
+    let mut prng = Rng::new(seed ^ 0x6A09_E667_F3BC_C908);
+    let (partial, focused) = match shapes {
+        Shapes::All => (!scalar && prng.pct(25), false),
+        Shapes::GlobalsPartial => (true, prng.pct(50)),
+    };
+    let scalar = scalar || (shapes == Shapes::GlobalsPartial && prng.pct(80));
     let mut g = Gen {
         rng: Rng::new(seed),
         out: String::new(),
@@ -951,8 +968,13 @@ fn generate_in(seed: u64, scalar: bool) -> Program {
     };
     writeln!(
         g.out,
-        "// soundgen seed {seed}{}",
-        if scalar { " (scalar)" } else { "" }
+        "// soundgen seed {seed}{}{}",
+        if scalar { " (scalar)" } else { "" },
+        if shapes == Shapes::GlobalsPartial {
+            " (globals-partial)"
+        } else {
+            ""
+        }
     )
     .unwrap();
     g.abs = !scalar && g.rng.pct(5);
@@ -988,6 +1010,7 @@ fn generate_in(seed: u64, scalar: bool) -> Program {
     let mut space: u64 = 1;
     let n_inputs = 1 + g.rng.below(3);
     let mut body = String::new();
+    let mut named = vec![];
     g.vars = vec![("g0".into(), gty)];
     g.frozen.clear();
     for k in 0..n_inputs {
@@ -1030,9 +1053,22 @@ fn generate_in(seed: u64, scalar: bool) -> Program {
             _ => {}
         }
         g.vars.push((x.clone(), ty));
+        named.push((x.clone(), kind));
         g.frozen.push(x);
         inputs.push(kind);
     }
+    let block = partial.then(|| {
+        let wide = matches!(gty, Ty::I16 | Ty::U16 | Ty::I32 | Ty::U32);
+        let target = (wide && prng.pct(40)).then(|| super::partial::Target {
+            name: "g0".into(),
+            ty: gty.c(),
+            size: gty.bits() / 8,
+        });
+        let p = super::partial::generate(&mut prng, target, &named);
+        g.out.push_str(&p.decls);
+        p
+    });
+    let at_start = focused || prng.pct(50);
     g.out.push_str("int main(void) {\n");
     g.out.push_str(&body);
     g.indent = 1;
@@ -1052,7 +1088,17 @@ fn generate_in(seed: u64, scalar: bool) -> Program {
         g.line(&format!("struct S st = {{{a}, {b}, 7}};"));
         g.line("struct S st2 = st;");
     }
-    if g.rng.pct(30) {
+    let lines = |g: &mut Gen, b: &Option<super::partial::Partial>| {
+        for l in b.iter().flat_map(|p| &p.body) {
+            g.line(l);
+        }
+    };
+    if at_start {
+        lines(&mut g, &block);
+    }
+    if focused {
+        // nothing but the shape's block: its checks are the only errors
+    } else if g.rng.pct(30) {
         // focused: the counted progression is the only way to the error
         for _ in 0..g.rng.below(2) {
             g.declare();
@@ -1070,6 +1116,9 @@ fn generate_in(seed: u64, scalar: bool) -> Program {
         let c = g.cond(2);
         g.line(&format!("if {c} reach_error();"));
     }
+    if !at_start {
+        lines(&mut g, &block);
+    }
     g.line("return 0;");
     g.out.push_str("}\n");
     Program {
@@ -1077,6 +1126,7 @@ fn generate_in(seed: u64, scalar: bool) -> Program {
         source: g.out,
         inputs,
         dtor,
+        partial: block.map(|p| p.kinds).unwrap_or_default(),
     }
 }
 

@@ -8,6 +8,7 @@
 #![allow(dead_code)]
 
 pub mod gen;
+pub mod partial;
 pub mod truth;
 
 use gen::Program;
