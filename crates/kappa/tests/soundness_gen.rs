@@ -183,6 +183,8 @@ fn the_proof_stage_gets_no_wrong_verdict_on_generated_scalar_programs() {
 /// writes to globals modelled as scalars, `prove` and `auto` answered
 /// `true` on seeds 57, 59 and 76 of this range (about 30 s on 2 cores).
 const PARTIAL_SEEDS: std::ops::Range<u64> = 50..80;
+/// The same in the benchmark tier.
+const FULL_PARTIAL_SEEDS: std::ops::Range<u64> = 0..400;
 
 /// Issue 32's property: `prove` and `auto` never answer wrong on programs
 /// where helpers write part of a global that `main` accesses whole.
@@ -190,7 +192,12 @@ const PARTIAL_SEEDS: std::ops::Range<u64> = 50..80;
 fn the_proof_stage_gets_no_wrong_verdict_on_partial_writes_to_globals() {
     let kappa = Path::new(env!("CARGO_BIN_EXE_kappa"));
     let root = tempfile::tempdir().expect("scratch dir");
-    let seeds: Vec<u64> = PARTIAL_SEEDS.collect();
+    let seeds: Vec<u64> = if full_tier() {
+        FULL_PARTIAL_SEEDS
+    } else {
+        PARTIAL_SEEDS
+    }
+    .collect();
     let setups: Vec<&soundgen::Setup> = SETUPS
         .iter()
         .filter(|s| s.name == "prove" || s.name == "auto")
