@@ -304,7 +304,7 @@ pub(crate) fn verify_auto(
                 run_interpreter(args, prog, spec, start, seen)?
             }
             Kind::Native => native_stage(args, prog, stage_deadline, start)?,
-            Kind::Prove => crate::prove::run(prog, stage_deadline),
+            Kind::Prove => crate::prove::run(prog, stage_deadline, args.max_memory),
         };
         let r = &mut out.result;
         let answered = r.verdict != Verdict::Unknown;

@@ -33,7 +33,24 @@ pub(crate) const BMC_FIRST_MAX: Duration = Duration::from_secs(1);
 /// recursive call without one is not applicable (measured: the summary of
 /// `tests/prove/rec_id_false.c` took more than the first search's 1 s on
 /// a loaded machine, and its `false` was lost).
-pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
+///
+/// `--max-memory` (`max_memory_mb`) is checked when the stage starts and
+/// between its phases: over it, the stage answers `unknown` with the
+/// engine's reason text. (Within a phase the watchdog's hard limit
+/// applies.)
+pub(crate) fn run(prog: &Program, deadline: Option<Instant>, max_memory_mb: u64) -> RunOutcome {
+    let over_memory = || {
+        kappa_solver::resident_mb()
+            .filter(|rss| *rss > max_memory_mb)
+            .map(|rss| {
+                let reason =
+                    format!("memory bound hit ({rss} MiB resident, --max-memory {max_memory_mb})");
+                outcome(Verdict::Unknown, reason, None, vec![], vec![])
+            })
+    };
+    if let Some(out) = over_memory() {
+        return out;
+    }
     let now = Instant::now();
     let first = deadline.map_or(BMC_FIRST_MAX, |d| {
         (d.saturating_duration_since(now) / BMC_FIRST_SHARE).min(BMC_FIRST_MAX)
@@ -49,6 +66,9 @@ pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
         Searched::NotApplicable(why) if cut_short => (1, why),
         Searched::NotApplicable(why) => (0, why),
     };
+    if let Some(out) = over_memory() {
+        return out;
+    }
     let (verdict, reason, invariants) = match prove(&prog.module, &Options { deadline }) {
         Outcome::Proved {
             invariants: inv,
@@ -70,6 +90,9 @@ pub(crate) fn run(prog: &Program, deadline: Option<Instant>) -> RunOutcome {
             (Verdict::True, with_summaries(reason, &summaries), inv)
         }
         Outcome::Unknown(why) => {
+            if let Some(out) = over_memory() {
+                return out;
+            }
             let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
             let bmc = match from {
                 0 => first_why,

@@ -149,7 +149,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         return crate::portfolio::verify_auto(args, &prog, start, deadline, &seen);
     }
     if args.mode == Mode::Prove {
-        let out = crate::prove::run(&prog, deadline);
+        let out = crate::prove::run(&prog, deadline, args.max_memory);
         return emit(args, &prog, out, vec![], vec![], start, deadline);
     }
     let prune = if args.prune_with_condition {
