@@ -1,4 +1,5 @@
 // expect: false
+// (what each mode answers: tests/prove/manifest)
 // a 10x10 grid of input choices: 2^100 paths, the count reaches 100 only when every choice is taken
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

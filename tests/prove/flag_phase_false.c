@@ -1,4 +1,5 @@
 // expect: false
+// (what each mode answers: tests/prove/manifest)
 // a flag switches the loop into a second phase; j never passes i
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

@@ -1,4 +1,5 @@
 // expect: true
+// (what each mode answers: tests/prove/manifest)
 // exactly one of four counters grows per step (by l % 4, l % 3, l % 2): their sum is l
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

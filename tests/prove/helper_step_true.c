@@ -1,4 +1,5 @@
 // expect: true
+// (what each mode answers: tests/prove/manifest)
 // a loop-free helper called in the loop body: walked through as part of the loop's paths, so the lockstep invariant y == 3*x is found
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

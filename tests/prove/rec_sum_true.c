@@ -1,4 +1,5 @@
 // expect: true
+// (what each mode answers: tests/prove/manifest)
 // sum(n) by recursion: the summary n >= 0 => 2*sum == n*(n+1), exact modulo 2^32
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

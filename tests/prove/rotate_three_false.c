@@ -1,4 +1,5 @@
 // expect: false
+// (what each mode answers: tests/prove/manifest)
 // a, b, c rotate and one grows by 4, but c starts at 6: a is 6 after two steps
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

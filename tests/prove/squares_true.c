@@ -1,4 +1,5 @@
 // expect: true
+// (what each mode answers: tests/prove/manifest)
 // s is the square of i: s == i*i with increments 2i+1
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

@@ -1,4 +1,5 @@
 // expect: false
+// (what each mode answers: tests/prove/manifest)
 // sum 1..n for n < 1000: 2*s == n*(n+1)
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

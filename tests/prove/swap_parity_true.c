@@ -1,4 +1,5 @@
 // expect: true
+// (what each mode answers: tests/prove/manifest)
 // x and y trade places and one grows by 2: x stays even (2-inductive: y's parity is no candidate)
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
