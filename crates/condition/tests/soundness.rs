@@ -238,12 +238,16 @@ fn every_input_reaching_the_target_satisfies_phi() {
             }))
         };
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (pi as u64 + 1));
-        let mut vectors: Vec<Vec<i64>> = (0..60)
+        // (the benchmark tier, KAPPA_TIER=full, runs three times as many
+        // random vectors and twice the solver-chosen ones)
+        let full = std::env::var("KAPPA_TIER").is_ok_and(|t| t == "full");
+        let (random, chosen) = if full { (60, 4) } else { (20, 2) };
+        let mut vectors: Vec<Vec<i64>> = (0..random)
             .map(|_| (0..sites.len() + 48).map(|_| rng.value()).collect())
             .collect();
         // solver-chosen: models of φ̂^25, each excluded for the next one
         let mut block = b::tru();
-        for _ in 0..4 {
+        for _ in 0..chosen {
             let r = check_one(b::and(phik, block), Duration::from_secs(10));
             let Some(m) = r.model else { break };
             let vals: Vec<i64> = sites
