@@ -26,7 +26,7 @@ mod common;
 #[path = "common/manifest.rs"]
 mod manifest;
 
-use common::{header, repo_root};
+use common::{full_tier, header, repo_root, test_jobs};
 use manifest::Entry;
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -51,7 +51,7 @@ struct Run {
 /// truth, filtered by tier and `KAPPA_ONLY`.
 fn entries() -> Vec<Entry> {
     let root = repo_root();
-    let full = std::env::var("KAPPA_TIER").is_ok_and(|t| t == "full");
+    let full = full_tier();
     let only = std::env::var("KAPPA_ONLY").ok();
     let mut all = vec![];
     let mut errors = vec![];
@@ -220,21 +220,11 @@ fn run(e: &Entry) -> Run {
     }
 }
 
-/// The number of workers: `KAPPA_TEST_JOBS`, else the available cores
-/// (the CPU affinity mask and a cgroup quota count).
-fn workers() -> usize {
-    std::env::var("KAPPA_TEST_JOBS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
-        .max(1)
-}
-
 #[test]
 fn every_program_gets_its_manifest_verdicts() {
     let entries = entries();
     assert!(!entries.is_empty(), "no manifest entry selected");
-    let jobs = workers();
+    let jobs = test_jobs();
     let next = AtomicUsize::new(0);
     let done: Mutex<Vec<(usize, Run)>> = Mutex::new(vec![]);
     let t0 = Instant::now();

@@ -97,16 +97,23 @@ pub fn full_tier() -> bool {
     std::env::var("KAPPA_TIER").is_ok_and(|t| t == "full")
 }
 
+/// How many `kappa` processes a test may run at once: `KAPPA_TEST_JOBS`,
+/// else the available cores (the CPU affinity mask and a cgroup quota
+/// count).
+pub fn test_jobs() -> usize {
+    std::env::var("KAPPA_TEST_JOBS")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
+        .max(1)
+}
+
 /// Runs `f` over `items` on as many threads as the machine has cores
 /// (`KAPPA_TEST_JOBS` overrides); returns the collected failures, sorted.
 pub fn parallel<T: Sync, F: Fn(&T) -> Option<String> + Sync>(items: &[T], f: F) -> Vec<String> {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let fails = std::sync::Mutex::new(vec![]);
-    let jobs = std::env::var("KAPPA_TEST_JOBS")
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok())
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
-        .max(1);
+    let jobs = test_jobs();
     std::thread::scope(|s| {
         for _ in 0..jobs {
             s.spawn(|| loop {
