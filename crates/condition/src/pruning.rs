@@ -106,7 +106,12 @@ pub fn prune_setup(m: &Module, budget: Duration) -> (Option<PruneSetup>, String)
     };
     let c = match compute(m, &opts) {
         Ok(c) => c,
-        Err(e) => return (None, format!("necessary condition: not computed ({e})")),
+        Err(e) => {
+            return (
+                None,
+                format!("necessary condition for reaching an error: not computed ({e})"),
+            )
+        }
     };
     let pruning = c.instantiate(PRUNE_K);
     let size = crate::kform::dag_size(pruning);
@@ -116,8 +121,8 @@ pub fn prune_setup(m: &Module, budget: Duration) -> (Option<PruneSetup>, String)
         return (
             None,
             format!(
-                "necessary condition: not used ({size} nodes, more than {MAX_PRUNE_NODES}); {} backbones, built in {:.3}s",
-                c.backbones, c.build_seconds
+                "necessary condition for reaching an error: not used (too large: {size} expression nodes, more than {MAX_PRUNE_NODES}); {} loop-free path{} to an error; built in {:.3}s",
+                c.backbones, plural(c.backbones), c.build_seconds
             ),
         );
     }
@@ -138,19 +143,25 @@ pub fn prune_setup(m: &Module, budget: Duration) -> (Option<PruneSetup>, String)
         None => vec![],
     };
     let note = format!(
-        "necessary condition: {} ({}), {} backbones, {} loop summaries, built in {:.3}s, solved in {:.3}s; {} inputs matched by position",
-        d.answer.word(),
-        d.decided_by,
+        "necessary condition for reaching an error: {}{}; {} loop-free path{} to an error with {} loop{} summarised; built in {:.3}s, solved in {:.3}s; {} input{} that pruning can follow (read once, outside loops, in main)",
+        answer_words(&d.answer),
+        decided_by_words(d.decided_by),
         c.backbones,
+        plural(c.backbones),
         c.summaries.len(),
+        plural(c.summaries.len()),
         c.build_seconds,
         d.seconds,
-        inputs.len()
+        inputs.len(),
+        plural(inputs.len()),
     );
     if inputs.is_empty() && (d.answer == Answer::Sat || d.weak_sat) {
         // nothing to prune on and nothing to prove: spare the engine the
         // proof attempt
-        return (None, format!("{note}; not used (sat, no input to match)"));
+        return (
+            None,
+            format!("{note}; not used (satisfiable, and no input to prune on)"),
+        );
     }
     let cond = if d.answer == Answer::Unsat {
         kappa_expr::build::fls()
@@ -165,6 +176,40 @@ pub fn prune_setup(m: &Module, budget: Duration) -> (Option<PruneSetup>, String)
         }),
         note,
     )
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// The answer in the report's words.
+fn answer_words(a: &Answer) -> &'static str {
+    match a {
+        Answer::Sat => "satisfiable (an error may be reachable)",
+        Answer::Unsat => "unsatisfiable (no error is reachable)",
+        Answer::Unknown(_) => "undecided",
+    }
+}
+
+/// Which side of the race decided, in the report's words (see
+/// [`crate::race::race`]).
+fn decided_by_words(side: &str) -> String {
+    match side {
+        "phi" => String::new(),
+        "phi^K" => format!(
+            ", decided on its weakening that checks each loop's condition on the first {} iterations only",
+            crate::DEFAULT_K + 1
+        ),
+        "phi^K bounded" => format!(
+            ", decided with every loop run at most {} times",
+            crate::kform::BOUNDED_K + 1
+        ),
+        _ => ", no check finished".to_string(),
+    }
 }
 
 /// What the engine prunes with (the fields of `kappa_engine::prune::Prune`,

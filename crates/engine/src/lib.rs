@@ -317,6 +317,22 @@ pub struct Progress {
     pub pending: usize,
 }
 
+/// A duration in seconds as reports print it: rounded to milliseconds,
+/// without trailing zeros (`2.968`, `10`, `0.5`); a value that is not
+/// finite as Rust prints it.
+pub fn secs_text(s: f64) -> String {
+    if !s.is_finite() {
+        return s.to_string();
+    }
+    let t = format!("{:.3}", (s * 1000.0).round() / 1000.0);
+    let t = t.trim_end_matches('0').trim_end_matches('.');
+    if t == "-0" {
+        "0".to_string()
+    } else {
+        t.to_string()
+    }
+}
+
 /// Resident memory of this process in MiB (from /proc; `None` elsewhere).
 pub fn resident_mb() -> Option<u64> {
     let s = std::fs::read_to_string("/proc/self/statm").ok()?;
@@ -452,7 +468,8 @@ impl<'m> Engine<'m> {
                         .map_or(Duration::ZERO, |c| c * searcher.len() as u32);
                     if stop_at.is_some_and(|d| Instant::now() + release >= d) {
                         let t = self.cfg.timeout.unwrap_or_else(|| start.elapsed());
-                        stop_reason = Some(format!("timeout after {}s", t.as_secs_f64()));
+                        stop_reason =
+                            Some(format!("timeout after {}s", secs_text(t.as_secs_f64())));
                         searcher.add(vec![st]);
                         break 'outer;
                     }
@@ -530,7 +547,7 @@ impl<'m> Engine<'m> {
         {
             // the last paths failed because the deadline cut their queries
             let t = self.cfg.timeout.unwrap_or_else(|| start.elapsed());
-            stop_reason = Some(format!("timeout after {}s", t.as_secs_f64()));
+            stop_reason = Some(format!("timeout after {}s", secs_text(t.as_secs_f64())));
         }
         if let (None, None, Some(limit), Some(rss)) = (
             &stop_reason,

@@ -87,6 +87,9 @@ pub fn verify_native(args: &VerifyArgs) -> Result<()> {
         verdict: run.verdict,
         reason: run.reason,
         witness,
+        // (kappa's own load of the program, for the functions' lines, is
+        // not made in native mode before the report)
+        failing_call: None,
         replay: run.replay,
         stats,
         peak_memory_kb: report::peak_memory_kb(),

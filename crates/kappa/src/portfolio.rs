@@ -355,7 +355,7 @@ pub(crate) fn verify_auto(
             if timed_out(r) {
                 *r = format!(
                     "timeout after {}s (every stage ran out of time)",
-                    args.timeout
+                    kappa_engine::secs_text(args.timeout)
                 );
             }
         }

@@ -39,6 +39,57 @@ pub(crate) const BMC_FIRST_MAX: Duration = Duration::from_secs(1);
 /// engine's reason text. (Within a phase the watchdog's hard limit
 /// applies.)
 pub(crate) fn run(prog: &Program, deadline: Option<Instant>, max_memory_mb: u64) -> RunOutcome {
+    let mut did = ProveStats::default();
+    let mut out = run_counted(prog, deadline, max_memory_mb, &mut did);
+    *out.result.stats.techniques.get_mut::<ProveStats>() = did;
+    out
+}
+
+/// What the proof stage did (its runs execute no state of the program):
+/// the report's `prove` line and `stats.prove` object.
+#[derive(Clone, Debug, Default)]
+pub struct ProveStats {
+    /// Loop invariants of a proof, checked as a certificate.
+    pub invariants: Option<u64>,
+    /// k of a proof by k-induction.
+    pub k: Option<u64>,
+    /// Deepest bounded model checking search: the most steps between loop
+    /// headers it covered (`None`: none ran).
+    pub bmc_depth: Option<u64>,
+}
+
+impl kappa_engine::technique_stats::TechniqueStats for ProveStats {
+    fn key(&self) -> &'static str {
+        "prove"
+    }
+    fn json(&self, _run: &kappa_engine::Stats) -> serde_json::Value {
+        serde_json::json!({ "invariants": self.invariants, "k": self.k, "bmc_depth": self.bmc_depth })
+    }
+    fn text(&self, _run: &kappa_engine::Stats) -> Option<String> {
+        let mut parts = vec![];
+        if let Some(n) = self.invariants {
+            let s = if n == 1 { "" } else { "s" };
+            parts.push(match self.k {
+                Some(k) => format!("a {k}-induction proof with {n} loop invariant{s}, checked"),
+                None => format!("a proof with {n} loop invariant{s}, checked"),
+            });
+        }
+        if let Some(d) = self.bmc_depth {
+            parts.push(format!(
+                "bounded model checking of every run of up to {d} step{} between loop headers",
+                if d == 1 { "" } else { "s" }
+            ));
+        }
+        (!parts.is_empty()).then(|| format!("prove: {}", parts.join("; ")))
+    }
+}
+
+fn run_counted(
+    prog: &Program,
+    deadline: Option<Instant>,
+    max_memory_mb: u64,
+    did: &mut ProveStats,
+) -> RunOutcome {
     let over_memory = || {
         kappa_solver::resident_mb()
             .filter(|rss| *rss > max_memory_mb)
@@ -60,7 +111,7 @@ pub(crate) fn run(prog: &Program, deadline: Option<Instant>, max_memory_mb: u64)
     // whose summary was not found in time: searched again after the proof
     // when the stage has more time)
     let cut_short = deadline.is_none_or(|d| now + first < d);
-    let (from, first_why) = match find_error(prog, 1, first_until) {
+    let (from, first_why) = match find_error(prog, 1, first_until, did) {
         Searched::Answer(out) => return *out,
         Searched::NotFound { depth, why } => ((depth * 2).max(1), why),
         Searched::NotApplicable(why) if cut_short => (1, why),
@@ -86,6 +137,8 @@ pub(crate) fn run(prog: &Program, deadline: Option<Instant>, max_memory_mb: u64)
                     if n == 1 { "" } else { "s" }
                 ),
             };
+            did.invariants = Some(inv.len() as u64);
+            did.k = k.map(|k| k as u64);
             let inv = inv.into_iter().map(|i| (i.at, i.c)).collect();
             (Verdict::True, with_summaries(reason, &summaries), inv)
         }
@@ -97,7 +150,7 @@ pub(crate) fn run(prog: &Program, deadline: Option<Instant>, max_memory_mb: u64)
             let bmc = match from {
                 0 => first_why,
                 _ if out_of_time => first_why,
-                _ => match find_error(prog, from, deadline) {
+                _ => match find_error(prog, from, deadline, did) {
                     Searched::Answer(out) => return *out,
                     Searched::NotFound { why, .. } | Searched::NotApplicable(why) => why,
                 },
@@ -168,8 +221,22 @@ fn outcome(
 /// trace found is run by the interpreter on its inputs (recording the
 /// witness) and replayed natively: `false` only when both reach
 /// `reach_error`.
-pub(crate) fn find_error(prog: &Program, from: usize, deadline: Option<Instant>) -> Searched {
-    let found = match bounded(&prog.module, from, deadline) {
+pub(crate) fn find_error(
+    prog: &Program,
+    from: usize,
+    deadline: Option<Instant>,
+    did: &mut ProveStats,
+) -> Searched {
+    let result = bounded(&prog.module, from, deadline);
+    let depth = match &result {
+        Ok((Bmc::Found(f), _)) => Some(f.depth),
+        Ok((Bmc::Safe { depth } | Bmc::NotFound { depth, .. }, _)) => Some(*depth),
+        Err(_) => None,
+    };
+    if let Some(d) = depth {
+        did.bmc_depth = Some(did.bmc_depth.unwrap_or(0).max(d as u64));
+    }
+    let found = match result {
         Ok((Bmc::Found(f), _)) => f,
         Ok((Bmc::Safe { depth }, summaries)) => {
             return Searched::Answer(Box::new(outcome(

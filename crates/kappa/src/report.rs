@@ -1,9 +1,9 @@
 //! Rendering of a verification result: human-readable text or one JSON object.
 
 use kappa_engine::{ErrorWitness, Stats, Verdict};
-use kappa_ir::DataModel;
+use kappa_ir::{DataModel, Module};
 use serde_json::json;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Everything `kappa verify` reports.
 pub struct Report {
@@ -19,6 +19,8 @@ pub struct Report {
     pub reason: Option<String>,
     /// The confirmed error witness (for `false`).
     pub witness: Option<ErrorWitness>,
+    /// The call that fails, for a `false` (see [`failing_call`]).
+    pub failing_call: Option<FailingCall>,
     /// What the native replay said.
     pub replay: Option<String>,
     /// Counters.
@@ -56,6 +58,86 @@ pub struct StageReport {
     pub skipped: bool,
 }
 
+/// The call that makes a `false` fail: the call of the function in which
+/// `reach_error` is called (`__VERIFIER_assert(...)` in its caller), or
+/// the call of `reach_error` itself when `main` calls it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FailingCall {
+    /// `file:line` of the call (the file's base name, as the path's steps).
+    pub at: String,
+    /// The function called there (`__VERIFIER_assert`, `reach_error`, ...).
+    pub callee: String,
+    /// The source line of the call, trimmed, when the source can be read.
+    pub source: Option<String>,
+}
+
+/// The failing call of witness `w` (see [`FailingCall`]): with the
+/// function `f` in which `reach_error` is called (by the functions' source
+/// spans), the last step of the error path outside `f`'s lines, which is
+/// the line calling `f`; the call of `reach_error` itself when `f` is
+/// `main` or no step lies outside it. `None` without the call's source
+/// position.
+pub fn failing_call(m: &Module, sources: &[PathBuf], w: &ErrorWitness) -> Option<FailingCall> {
+    let src = w.error_src?;
+    let f = m.function_at(src.file, src.line);
+    let at_error = || FailingCall {
+        at: w.location.clone(),
+        callee: "reach_error".into(),
+        source: source_line(sources, &w.location),
+    };
+    let Some(f) = f.filter(|f| f.name != "main") else {
+        return Some(at_error());
+    };
+    let span = f.span?;
+    let file = m.describe(Some(src));
+    let file = file.rsplit_once(':').map_or(file.as_str(), |(f, _)| f);
+    let inside = |step: &str| {
+        step.rsplit_once(':').is_some_and(|(sf, l)| {
+            sf == file
+                && l.parse::<u32>()
+                    .is_ok_and(|l| span.first <= l && l <= span.last)
+        })
+    };
+    match w.path.iter().rev().find(|s| !inside(s)) {
+        Some(step) => Some(FailingCall {
+            at: step.clone(),
+            callee: f.name.clone(),
+            source: source_line(sources, step),
+        }),
+        None => Some(at_error()),
+    }
+}
+
+/// The trimmed text of line `file:line` of the source among `sources`
+/// whose base name is `file`.
+fn source_line(sources: &[PathBuf], at: &str) -> Option<String> {
+    let (file, line) = at.rsplit_once(':')?;
+    let line: usize = line.parse().ok()?;
+    let path = sources
+        .iter()
+        .find(|p| p.file_name().and_then(|n| n.to_str()) == Some(file))?;
+    let text = std::fs::read(path).ok()?;
+    let text = String::from_utf8_lossy(&text);
+    let l = text.lines().nth(line.checked_sub(1)?)?.trim();
+    (!l.is_empty()).then(|| l.to_string())
+}
+
+/// What a stage's reason cell and line say: its reason, or for an answer
+/// without one (an exploration that was complete, or an error found and
+/// replayed) what the verdict rests on.
+pub fn stage_reason(st: &StageReport) -> Option<String> {
+    if let Some(r) = &st.reason {
+        return Some(r.clone());
+    }
+    match st.verdict {
+        Verdict::True => Some("every path explored; none reaches an error".into()),
+        Verdict::False => {
+            Some("an error path found; its inputs replayed natively to reach_error".into())
+        }
+        Verdict::Unknown => None,
+    }
+}
+
 /// Peak resident set size from /proc (KiB).
 pub fn peak_memory_kb() -> Option<u64> {
     let s = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -82,6 +164,7 @@ impl Report {
             verdict: Verdict::Unknown,
             reason: Some(reason),
             witness: None,
+            failing_call: None,
             replay: None,
             stats: Stats::default(),
             peak_memory_kb: peak_memory_kb(),
@@ -125,6 +208,9 @@ impl Report {
                 "error_location": w.location,
                 "error_path": w.path,
                 "error_path_elided": w.path_elided,
+                "failing_call": self.failing_call.as_ref().map(|c| json!({
+                    "at": c.at, "callee": c.callee, "source": c.source,
+                })),
             })
         });
         let s = &self.stats;
@@ -172,7 +258,7 @@ impl Report {
                 .iter()
                 .map(|st| json!({
                     "name": st.name, "technique": st.technique, "time_s": round3(st.seconds),
-                    "verdict": verdict_str(st.verdict), "reason": st.reason,
+                    "verdict": verdict_str(st.verdict), "reason": stage_reason(st),
                     "answered": st.answered, "skipped": st.skipped,
                 }))
                 .collect::<Vec<_>>());
@@ -196,8 +282,25 @@ impl Report {
         if let Some(r) = &self.reason {
             let _ = writeln!(o, "reason: {r}");
         }
+        if let Some(c) = &self.failing_call {
+            let _ = match &c.source {
+                Some(src) => writeln!(o, "failing call: {} at {}: {src}", c.callee, c.at),
+                None => writeln!(o, "failing call: {} at {}", c.callee, c.at),
+            };
+        }
         if let Some(w) = &self.witness {
-            let _ = writeln!(o, "reach_error() is called at {}", w.location);
+            let _ = match self
+                .failing_call
+                .as_ref()
+                .filter(|c| c.callee != "reach_error")
+            {
+                Some(c) => writeln!(
+                    o,
+                    "reach_error() is called at {}, in {}",
+                    w.location, c.callee
+                ),
+                None => writeln!(o, "reach_error() is called at {}", w.location),
+            };
             let _ = writeln!(o, "inputs ({}):", w.inputs.len());
             for line in input_lines(&w.inputs) {
                 let _ = writeln!(o, "{line}");
@@ -228,21 +331,8 @@ impl Report {
         for (at, c) in &self.invariants {
             let _ = writeln!(o, "invariant at {at}: {c}");
         }
+        let _ = writeln!(o, "{}", self.stats_line());
         let s = &self.stats;
-        let _ = writeln!(
-            o,
-            "stats: {} states, {} paths, {} forks, {} instructions, {} solver queries ({} to Z3, {:.3}s), {} failed leaves, {:.3}s wall{}",
-            s.states,
-            s.paths,
-            s.forks,
-            s.instructions,
-            s.queries,
-            s.z3_queries,
-            s.solver_time,
-            s.failed_leaves,
-            s.wall_time,
-            self.peak_memory_kb.map(|k| format!(", {:.1} MiB peak", k as f64 / 1024.0)).unwrap_or_default()
-        );
         for line in s.techniques.iter().filter_map(|t| t.text(s)) {
             let _ = writeln!(o, "{line}");
         }
@@ -252,9 +342,7 @@ impl Report {
             } else {
                 format!("{:.3}s, {}", st.seconds, verdict_str(st.verdict))
             };
-            let why = st
-                .reason
-                .as_deref()
+            let why = stage_reason(st)
                 .map(|r| format!(" ({r})"))
                 .unwrap_or_default();
             let mark = if st.answered { " <- answered" } else { "" };
@@ -264,6 +352,53 @@ impl Report {
             let _ = writeln!(o, "{n}");
         }
         o
+    }
+}
+
+impl Report {
+    /// The `stats:` line: the exploration's counters, or, when the run that
+    /// answered executed no state of the program (a proof, the necessary
+    /// condition, a program that could not be run), what it did instead.
+    fn stats_line(&self) -> String {
+        let s = &self.stats;
+        let peak = self
+            .peak_memory_kb
+            .map(|k| format!(", {:.1} MiB peak", k as f64 / 1024.0))
+            .unwrap_or_default();
+        if s.states == 0 && s.instructions == 0 && s.queries == 0 {
+            let by = self
+                .stages
+                .iter()
+                .find(|st| st.answered)
+                .map(|st| st.name)
+                .or((self.mode == "prove").then_some("prove"));
+            let what = match by {
+                Some("condition") => {
+                    "the condition stage answered by solving one formula (see the necessary condition line)"
+                        .to_string()
+                }
+                Some(stage) => {
+                    format!("the {stage} stage answered by solving formulas (see the {stage} line)")
+                }
+                None => "the program was not run".to_string(),
+            };
+            return format!(
+                "stats: no program state executed: {what}; {:.3}s wall{peak}",
+                s.wall_time
+            );
+        }
+        format!(
+            "stats: {} states, {} paths, {} forks, {} instructions, {} solver queries ({} to Z3, {:.3}s), {} failed leaves, {:.3}s wall{peak}",
+            s.states,
+            s.paths,
+            s.forks,
+            s.instructions,
+            s.queries,
+            s.z3_queries,
+            s.solver_time,
+            s.failed_leaves,
+            s.wall_time,
+        )
     }
 }
 

@@ -121,7 +121,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
             let tool = Path::new(&tool).file_name().unwrap_or_default();
             let reason = format!(
                 "timeout after {}s while compiling (`{}` stopped at the deadline)",
-                args.timeout,
+                kappa_engine::secs_text(args.timeout),
                 tool.to_string_lossy()
             );
             let mut r = Report::unknown_without_run(&args.file, reason);
@@ -412,8 +412,9 @@ pub(crate) fn emit(
         // describes the loops, checked inductive; the verdict rests on
         // the run's own proof
         if let Some(inv) = crate::prove::loop_invariants(prog, deadline) {
+            let by = stages.iter().find(|s| s.answered).map_or(mode, |s| s.name);
             notes.push(format!(
-                "{} loop invariant{} found by the proof stage's search and checked inductive (initiation, consecution); the verdict is the {mode} run's",
+                "{} loop invariant{} found by the proof stage's search and checked inductive (true when the loop is entered, and kept by every iteration); the verdict comes from the {by} run, not from them",
                 inv.len(),
                 if inv.len() == 1 { "" } else { "s" }
             ));
@@ -459,6 +460,10 @@ pub(crate) fn emit(
         verdict: result.verdict,
         reason: result.reason.clone(),
         witness: result.witness.clone(),
+        failing_call: result
+            .witness
+            .as_ref()
+            .and_then(|w| report::failing_call(&prog.module, &prog.sources, w)),
         replay: if result.verdict == Verdict::False {
             replays.last().cloned()
         } else {

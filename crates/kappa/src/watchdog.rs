@@ -97,7 +97,7 @@ fn watch(guard: Guard, render: Render) {
         if hard.is_some_and(|h| now >= h) {
             fire(&render(&format!(
                 "timeout after {}s: hard deadline (the run did not stop in time)",
-                guard.timeout_secs
+                kappa_engine::secs_text(guard.timeout_secs)
             )));
             return;
         }

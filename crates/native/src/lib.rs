@@ -307,7 +307,12 @@ pub fn explore(
     deadline: Option<Instant>,
     start: Instant,
 ) -> Result<Run> {
-    let timeout_reason = |what: &str| format!("timeout after {}s while {what}", opts.timeout);
+    let timeout_reason = |what: &str| {
+        format!(
+            "timeout after {}s while {what}",
+            kappa_engine::secs_text(opts.timeout)
+        )
+    };
     let tc = Toolchain::find().map_err(|e| anyhow!("{e}"))?;
     // the original program is built for native replay while it is being
     // transformed (a `false` needs that replay; the build overlaps the rest)
