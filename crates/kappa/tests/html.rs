@@ -1,7 +1,8 @@
 //! End-to-end tests of `kappa verify --html`: the page's structure in every
 //! mode over tests/html/*.c, escaping of program text, a path that cannot
 //! be written, and the page rendered by headless Chromium (DOM and
-//! screenshot) for a `false`, a compact `true` and a navigation `true`.
+//! screenshot) for a `false`, a compact `true` and a navigation `true`,
+//! and the tree panel measured in it (its root in view).
 //!
 //! The browser test needs Debian's `chromium` (scripts/setup.sh installs
 //! it) and fails when it is missing.
@@ -246,8 +247,18 @@ fn a_page_that_cannot_be_written_is_a_one_line_error_before_the_run() {
 /// Runs headless Chromium with `args` on `page`, killing it after a minute;
 /// its standard output. Panics when Chromium is not installed.
 fn chromium(page: &Path, args: &[&str]) -> String {
+    let profile = page.with_extension("profile");
     let mut child = Command::new("chromium")
-        .args(["--headless", "--disable-gpu", "--no-sandbox"])
+        .args([
+            "--headless",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
         .args(args)
         .arg(format!("file://{}", page.display()))
         .stdout(Stdio::piped())
@@ -377,5 +388,67 @@ fn the_watchdog_verdict_gets_a_page_too() {
     assert!(html.contains("<td id=\"reason\">timeout after 1s: hard deadline"));
     assert!(html.contains("class=\"line\" data-line=\"13\""));
     assert!(html.contains("the run was stopped before it could hand over its tree"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The probe the tree test appends to a copy of the page (whose
+/// Content-Security-Policy, which forbids scripts, it removes): for every
+/// tree figure, the box of the figure and of the tree's root node (`n0`),
+/// as the browser laid them out, before and after ticking the figure's
+/// "actual size" checkbox; written into `<pre id="probe">`, one line per
+/// figure: `fig L T R B root L T R B full-width W box-width C`.
+const TREE_PROBE: &str = r#"<script>
+var lines = [];
+document.querySelectorAll('figure.tree').forEach(function (f) {
+  var root = null;
+  f.querySelectorAll('g.node').forEach(function (g) {
+    var t = g.querySelector('title');
+    if (t && t.textContent === 'n0') root = g;
+  });
+  var box = function (r) { return [r.left, r.top, r.right, r.bottom].map(Math.round).join(' '); };
+  var fr = f.getBoundingClientRect();
+  var rr = root ? root.getBoundingClientRect() : null;
+  var line = 'fig ' + box(fr) + ' root ' + (rr ? box(rr) : 'none');
+  var c = f.querySelector('input.full');
+  if (c) { c.checked = true; line += ' full-width ' + Math.round(f.querySelector('svg').getBoundingClientRect().width); }
+  lines.push(line + ' box-width ' + f.clientWidth);
+});
+var d = document.createElement('pre'); d.id = 'probe'; d.textContent = lines.join('\n');
+document.body.appendChild(d);
+</script>"#;
+
+#[test]
+fn the_tree_panel_opens_with_the_root_of_the_tree_in_view() {
+    let dir = scratch("root");
+    let out = dir.join("wide.html");
+    let (v, html) = page("wide_tree.c", "classic", &[], &out);
+    assert_eq!(v, "true");
+    assert_eq!(count(&html, "<figure class=\"tree\""), 1);
+    let csp = html
+        .find("<meta http-equiv=\"Content-Security-Policy\"")
+        .expect("the page has a CSP");
+    let csp_end = csp + html[csp..].find('>').unwrap() + 1;
+    let probed = format!("{}{}", &html[..csp], &html[csp_end..])
+        .replace("</body>", &format!("{TREE_PROBE}</body>"));
+    let probe_page = dir.join("probe.html");
+    std::fs::write(&probe_page, probed).unwrap();
+    let dom = chromium(&probe_page, &["--window-size=1200,1600", "--dump-dom"]);
+    let start = dom.find("<pre id=\"probe\">").expect("the probe ran") + 16;
+    let text = &dom[start..start + dom[start..].find("</pre>").unwrap()];
+    let w: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(w.len(), 14, "{text}");
+    let n = |i: usize| -> f64 { w[i].parse().unwrap_or_else(|_| panic!("{text}")) };
+    let (fig, root) = ([n(1), n(2), n(3), n(4)], [n(6), n(7), n(8), n(9)]);
+    assert!(
+        root[2] > root[0] && root[3] > root[1],
+        "the root is drawn: {text}"
+    );
+    assert!(
+        fig[0] <= root[0] && root[2] <= fig[2] && fig[1] <= root[1] && root[3] <= fig[3],
+        "the root of the tree is outside the tree box: {text}"
+    );
+    // the drawing is wider than the box at its own size: the checkbox
+    // shows that size
+    assert!(n(11) > 2.0 * n(13), "actual size is not wider: {text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -15,7 +15,7 @@
 
 pub mod gather;
 
-use crate::report::{verdict_str, Report, StageReport};
+use crate::report::{stage_reason, verdict_str, Report, StageReport};
 use kappa_engine::Verdict;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -152,6 +152,10 @@ pre.source{padding:0}
 .note{color:#666;font-style:italic;margin-left:1em}
 .trees{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
 figure.tree{flex:1 1 40em;min-width:20em;max-height:50em;margin:0;border:1px solid #ddd;padding:.5em;overflow:auto}
+figure.tree svg{max-width:100%;height:auto}
+figure.tree input.full{display:none}
+figure.tree label{font-weight:normal;font-size:.85em;color:#36c;cursor:pointer;margin-left:1em;text-decoration:underline}
+figure.tree input.full:checked~svg{max-width:none}
 figcaption{font-weight:bold;margin-bottom:.3em}
 ";
 
@@ -287,6 +291,18 @@ fn summary(o: &mut String, r: &Report) {
             escape(reason)
         );
     }
+    if let Some(c) = &r.failing_call {
+        let _ = writeln!(
+            o,
+            "<tr><th>failing call</th><td id=\"failing-call\">{} at {}{}</td></tr>",
+            escape(&c.callee),
+            escape(&c.at),
+            c.source
+                .as_ref()
+                .map(|s| format!(": <code>{}</code>", escape(s)))
+                .unwrap_or_default()
+        );
+    }
     if let Some(w) = &r.witness {
         let _ = writeln!(
             o,
@@ -329,7 +345,7 @@ fn stages(o: &mut String, st: &[StageReport]) {
             escape(s.technique),
             s.seconds,
             if s.answered { " (answered)" } else { "" },
-            escape(s.reason.as_deref().unwrap_or(""))
+            escape(stage_reason(s).as_deref().unwrap_or(""))
         );
     }
     o.push_str("</table>\n</section>\n");
@@ -445,10 +461,18 @@ fn trees(o: &mut String, p: &Page) {
         );
     }
     o.push_str("<div class=\"trees\">\n");
-    for t in &p.trees {
+    for (k, t) in p.trees.iter().enumerate() {
+        // the drawing is scaled down to the box's width, so that its root
+        // (at the top, above the middle of its subtrees) is in view; a
+        // checkbox (no script) shows it at its own size
+        let toggle = if t.svg.is_ok() {
+            format!(" <label for=\"tree-full-{k}\">actual size</label>")
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             o,
-            "<figure class=\"tree\" data-label=\"{}\">\n<figcaption>{} ({} node{}{})</figcaption>",
+            "<figure class=\"tree\" data-label=\"{}\">\n<figcaption>{} ({} node{}{}){toggle}</figcaption>",
             escape(&t.label),
             escape(&t.label),
             t.nodes,
@@ -460,7 +484,13 @@ fn trees(o: &mut String, p: &Page) {
             }
         );
         match &t.svg {
-            Ok(svg) => o.push_str(svg),
+            Ok(svg) => {
+                let _ = writeln!(
+                    o,
+                    "<input type=\"checkbox\" class=\"full\" id=\"tree-full-{k}\">"
+                );
+                o.push_str(svg)
+            }
             Err(why) => {
                 let _ = write!(o, "<p class=\"note\">{}</p>", escape(why));
             }
