@@ -61,6 +61,7 @@ fn report_of_sign() {
     expect![[r#"
         kappa tests/snap/sign.c (ILP32, classic symbolic execution)
         verdict: false
+        failing call: reach_error at sign.c:11: if (s < 0 && a > -5) reach_error();
         reach_error() is called at sign.c:11
         inputs (1):
           #0   __VERIFIER_nondet_int        = -1           at sign.c:9
@@ -99,7 +100,7 @@ fn json_report_fields() {
     expect![[r#"
         ["data_model", "expected_verdict", "file", "mode", "reason", "replay", "stats", "test", "verdict"]
         ["failed_leaves", "forks", "instructions", "max_pending_states", "paths", "peak_memory_kb", "solver_queries", "solver_routes", "solver_time_s", "states", "wall_time_s", "z3_queries"]
-        {"inputs":[{"origin":"__VERIFIER_nondet_int","type":"i32","value":"-1","at":"sign.c:9"}],"error_location":"sign.c:11","error_path":["sign.c:9","sign.c:10","sign.c:4","sign.c:5","sign.c:7","sign.c:11"],"error_path_elided":0}"#]]
+        {"inputs":[{"origin":"__VERIFIER_nondet_int","type":"i32","value":"-1","at":"sign.c:9"}],"error_location":"sign.c:11","error_path":["sign.c:9","sign.c:10","sign.c:4","sign.c:5","sign.c:7","sign.c:11"],"error_path_elided":0,"failing_call":{"at":"sign.c:11","callee":"reach_error","source":"if (s < 0 && a > -5) reach_error();"}}"#]]
     .assert_eq(&format!("{keys:?}\n{stat_keys:?}\n{}", v["test"]));
 }
 
@@ -201,4 +202,228 @@ fn dump_queries_writes_smtlib() {
         "{first}"
     );
     assert!(first.contains("; kappa-route: "), "{first}");
+}
+
+/// `s` with what depends on the machine masked: durations (`0.119s`,
+/// `<td>0.119</td>`) become `T`, memory figures (`87.7 MiB`) `M MiB`, and
+/// the necessary condition's note loses which side of its solver race
+/// decided (`, decided on ...`); `tests/snap/` paths are cut to it.
+fn masked(s: &str) -> String {
+    let mut out = String::new();
+    for line in s.lines() {
+        let mut l = match line.find("tests/snap/") {
+            Some(i) if line.starts_with("kappa ") => format!("kappa {}", &line[i..]),
+            _ => line.to_string(),
+        };
+        if let Some(i) = l.find(", decided ") {
+            let end = l[i..].find(';').map_or(l.len(), |e| i + e);
+            l.replace_range(i..end, "");
+        }
+        out.push_str(&mask_numbers(&l));
+        out.push('\n');
+    }
+    out
+}
+
+/// Decimal numbers followed by `s`, ` MiB` or `</td>` replaced by `T`/`M`.
+fn mask_numbers(l: &str) -> String {
+    let b = l.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let starts = b[i].is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_alphanumeric());
+        if starts {
+            let mut j = i;
+            while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+                j += 1;
+            }
+            let number = &l[i..j];
+            let rest = &l[j..];
+            let unit_end = |u: &str| {
+                rest.starts_with(u)
+                    && !rest[u.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+            };
+            if number.contains('.') && (unit_end("s") || rest.starts_with("</td>")) {
+                out.push('T');
+                i = j;
+                continue;
+            }
+            if rest.starts_with(" MiB") {
+                out.push('M');
+                i = j;
+                continue;
+            }
+            out.push_str(number);
+            i = j;
+            continue;
+        }
+        out.push(b[i] as char);
+        i += 1;
+    }
+    out
+}
+
+#[test]
+fn a_false_names_the_failing_assertion_call_before_the_path() {
+    let out = stdout(&["verify", "--searcher", "dfs", &snap("assert_call.c")]);
+    expect![[r#"
+        kappa tests/snap/assert_call.c (ILP32, classic symbolic execution)
+        verdict: false
+        failing call: __VERIFIER_assert at assert_call.c:19: __VERIFIER_assert(s != 14);
+        reach_error() is called at assert_call.c:9, in __VERIFIER_assert
+        inputs (1):
+          #0   __VERIFIER_nondet_int        = 7            at assert_call.c:13
+    "#]]
+    .assert_eq(
+        &masked(&out)
+            .lines()
+            .take(6)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>(),
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&[
+        "verify",
+        "--json",
+        "--searcher",
+        "dfs",
+        &snap("assert_call.c"),
+    ]))
+    .unwrap();
+    expect![[r#"{"at":"assert_call.c:19","callee":"__VERIFIER_assert","source":"__VERIFIER_assert(s != 14);"}"#]]
+        .assert_eq(&v["test"]["failing_call"].to_string());
+}
+
+#[test]
+fn auto_reports_what_the_stages_that_execute_no_state_did() {
+    // the proof stage's bounded model checking finds the error
+    let out = stdout(&["verify", "--mode", "auto", &snap("assert_call.c")]);
+    let text = masked(&out);
+    let from_stats = &text[text.find("stats:").expect("a stats line")..];
+    expect![[r#"
+        stats: no program state executed: the prove stage answered by solving formulas (see the prove line); Ts wall, M MiB peak
+        prove: bounded model checking of every run of up to 8 steps between loop headers
+        stage condition: Ts, unknown (not proved unsatisfiable)
+        stage prove: Ts, false (bounded model checking: a trace of 8 steps between loop headers to reach_error at assert_call.c:9, run on its inputs and replayed natively) <- answered
+        stage navigate: skipped (the prove stage answered)
+        stage compact: skipped (the prove stage answered)
+        stage native: skipped (the prove stage answered)
+        stage classic+matching: skipped (the prove stage answered)
+        necessary condition for reaching an error: satisfiable (an error may be reachable); 1 loop-free path to an error with 1 loop summarised; built in Ts, solved in Ts; 1 input that pruning can follow (read once, outside loops, in main)
+    "#]]
+    .assert_eq(from_stats);
+    // the necessary condition proves the twin
+    let out = stdout(&["verify", "--mode", "auto", &snap("assert_call_true.c")]);
+    expect![[r#"
+        kappa tests/snap/assert_call_true.c (ILP32, auto symbolic execution)
+        verdict: true
+        reason: the necessary condition for reaching reach_error is unsatisfiable
+        stats: no program state executed: the condition stage answered by solving one formula (see the necessary condition line); Ts wall, M MiB peak
+        stage condition: Ts, true (the necessary condition for reaching reach_error is unsatisfiable) <- answered
+        stage prove: skipped (the condition stage answered)
+        stage navigate: skipped (the condition stage answered)
+        stage compact: skipped (the condition stage answered)
+        stage native: skipped (the condition stage answered)
+        stage classic+matching: skipped (the condition stage answered)
+        necessary condition for reaching an error: unsatisfiable (no error is reachable); 2 loop-free paths to an error with 1 loop summarised; built in Ts, solved in Ts; 1 input that pruning can follow (read once, outside loops, in main)
+    "#]]
+    .assert_eq(&masked(&out));
+    // the proof stage alone
+    let out = stdout(&["verify", "--mode", "prove", &snap("assert_call_true.c")]);
+    expect![[r#"
+        kappa tests/snap/assert_call_true.c (ILP32, prove symbolic execution)
+        verdict: true
+        reason: proved by exhaustive bounded model checking: no run takes more than 16 steps between loop headers, and none of those reaches an error (both checked unsatisfiable)
+        stats: no program state executed: the prove stage answered by solving formulas (see the prove line); Ts wall, M MiB peak
+        prove: bounded model checking of every run of up to 16 steps between loop headers
+    "#]]
+    .assert_eq(&masked(&out));
+}
+
+#[test]
+fn times_in_the_report_are_rounded_to_milliseconds() {
+    // every stage runs out of its share of 1.7 s on a loop of a million
+    // iterations; their reasons say when
+    let out = stdout(&[
+        "verify",
+        "--mode",
+        "auto",
+        "--timeout",
+        "1.7",
+        &snap("spin.c"),
+    ]);
+    assert!(out.contains("timeout after "), "{out}");
+    for line in out.lines() {
+        for (k, _) in line.match_indices("timeout after ") {
+            let n: String = line[k + 14..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let decimals = n.split_once('.').map_or(0, |(_, d)| d.len());
+            assert!(decimals <= 3, "not rounded to milliseconds: {line}");
+        }
+    }
+}
+
+#[test]
+fn html_report_of_a_false_speaks_of_the_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("r.html");
+    stdout(&[
+        "verify",
+        "--mode",
+        "auto",
+        "--html",
+        page.to_str().unwrap(),
+        &snap("assert_call.c"),
+    ]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let part = |start: &str, end: &str| {
+        let i = html.find(start).unwrap_or_else(|| panic!("no {start}"));
+        let j = i + html[i..].find(end).expect("its end") + end.len();
+        html[i..j].to_string()
+    };
+    let text = [
+        part("<table id=\"summary\">", "</table>"),
+        part("<section id=\"stages\">", "</section>"),
+        part("<section id=\"condition\">", "</section>"),
+    ]
+    .join("\n");
+    expect![[r#"
+        <table id="summary">
+        <tr><th>verdict</th><td><span id="verdict" class="verdict verdict-false">false</span></td></tr>
+        <tr><th>mode</th><td id="mode">auto</td></tr>
+        <tr><th>data model</th><td>ILP32</td></tr>
+        <tr><th>reason</th><td id="reason">bounded model checking: a trace of 8 steps between loop headers to reach_error at assert_call.c:9, run on its inputs and replayed natively</td></tr>
+        <tr><th>failing call</th><td id="failing-call">__VERIFIER_assert at assert_call.c:19: <code>__VERIFIER_assert(s != 14);</code></td></tr>
+        <tr><th>reach_error() called at</th><td id="error-location">assert_call.c:9</td></tr>
+        <tr><th>native replay</th><td id="replay">reach_error reached</td></tr>
+        </table>
+        <section id="stages">
+        <h2>Stages</h2>
+        <table>
+        <tr><th>stage</th><th>technique</th><th>time (s)</th><th>verdict</th><th>reason</th></tr>
+        <tr class="stage"><td>condition</td><td>condition</td><td>T</td><td>unknown</td><td>not proved unsatisfiable</td></tr>
+        <tr class="stage answered"><td>prove</td><td>prove</td><td>T</td><td>false (answered)</td><td>bounded model checking: a trace of 8 steps between loop headers to reach_error at assert_call.c:9, run on its inputs and replayed natively</td></tr>
+        <tr class="stage skipped"><td>navigate</td><td>navigate</td><td>T</td><td>skipped</td><td>the prove stage answered</td></tr>
+        <tr class="stage skipped"><td>compact</td><td>compact</td><td>T</td><td>skipped</td><td>the prove stage answered</td></tr>
+        <tr class="stage skipped"><td>native</td><td>native</td><td>T</td><td>skipped</td><td>the prove stage answered</td></tr>
+        <tr class="stage skipped"><td>classic+matching</td><td>classic</td><td>T</td><td>skipped</td><td>the prove stage answered</td></tr>
+        </table>
+        </section>
+        <section id="condition">
+        <h2>Necessary condition</h2>
+        <p>A formula over the program's inputs that every run reaching an error satisfies: a call of reach_error or an operation that may fail (1 location). Each loop in it is summarised by its number of iterations.</p>
+        <p id="condition-answer"><b>satisfiable</b>: the condition does not rule an error out (it is necessary, not sufficient: the example below need not reach one).</p>
+        <table class="condition-loops">
+        <tr><th>loop</th><th>paths through its body</th><th>variables it changes</th><th>iterations in the example</th></tr>
+        <tr class="condition-loop"><td>assert_call.c:16 <code>for (int i = 0; i &lt; n; i++) {</code></td><td>1</td><td><code>s</code>, <code>i</code>, 3 values of the compiler's</td><td>7</td></tr>
+        </table>
+        <table class="condition-inputs">
+        <tr><th>input read at</th><th>variable</th><th>value in the example</th></tr>
+        <tr class="condition-input"><td>assert_call.c:13 <code>int n = __VERIFIER_nondet_int();</code></td><td><code>n</code></td><td>7</td></tr>
+        </table>
+        <p class="note">the formula itself, in kappa's internal names: <code>kappa condition --failures FILE</code></p>
+        </section>
+    "#]]
+    .assert_eq(&masked(&text));
 }

@@ -95,6 +95,9 @@ fn write_page(
             .collect(),
         no_tree,
         sections: prog.map(|p| sections(args, r, p)).unwrap_or_default(),
+        condition: prog
+            .filter(|_| args.prune_with_condition || ran(r, "condition"))
+            .map(|p| super::condition::view(&p.module, CONDITION_TIME)),
         invariants: match (prog, r.verdict) {
             (Some(p), Verdict::True) => invariants(p, &r.invariants),
             _ => vec![],
@@ -128,6 +131,7 @@ pub fn write_plain_page(path: &Path, r: &Report) {
         trees: vec![],
         no_tree: Some("the run was stopped before it could hand over its tree".into()),
         sections: vec![],
+        condition: None,
         invariants: vec![],
     };
     if let Err(e) = std::fs::write(path, render(&page)) {
@@ -222,8 +226,9 @@ fn ran(r: &Report, t: &str) -> bool {
     r.mode == t || r.stages.iter().any(|s| s.technique == t && !s.skipped)
 }
 
-/// The templates (compact ran), the necessary condition (pruning or the
-/// condition stage ran) and the chain form (navigate ran).
+/// The templates (compact ran) and the chain form (navigate ran); the
+/// necessary condition (pruning or the condition stage ran) is the page's
+/// own panel (see [`super::condition`]).
 fn sections(args: &VerifyArgs, r: &Report, p: &Program) -> Vec<TextSection> {
     let m = &p.module;
     let mut v = vec![];
@@ -232,22 +237,6 @@ fn sections(args: &VerifyArgs, r: &Report, p: &Program) -> Vec<TextSection> {
             id: "templates",
             title: "Templates (kappa templates)",
             text: crate::templates::templates_text(m, args.max_cycles).map_err(|e| e.to_string()),
-        });
-    }
-    if args.prune_with_condition || ran(r, "condition") {
-        v.push(TextSection {
-            id: "condition",
-            title: "Necessary condition (kappa condition --failures)",
-            text: crate::condition::condition_text(
-                m,
-                &args.file.display().to_string(),
-                &kappa_condition::Target::ErrorsAndFailures,
-                false,
-                None,
-                false,
-                CONDITION_TIME,
-            )
-            .map_err(|e| e.to_string()),
         });
     }
     if ran(r, "navigate") {

@@ -13,6 +13,7 @@
 //! (`figure.tree svg`), `#templates`, `#condition`, `#chains`,
 //! `#invariants` (`tr.invariant`), `#stats`, `#notes`.
 
+pub mod condition;
 pub mod gather;
 
 use crate::report::{stage_reason, verdict_str, Report, StageReport};
@@ -53,9 +54,9 @@ pub struct InvariantRow {
 }
 
 /// A text section computed by a technique (`kappa templates`,
-/// `kappa condition`, `kappa chains`): its text, or why there is none.
+/// `kappa chains`): its text, or why there is none.
 pub struct TextSection {
-    /// Element id (`templates`, `condition`, `chains`).
+    /// Element id (`templates`, `chains`).
     pub id: &'static str,
     /// Heading.
     pub title: &'static str,
@@ -73,8 +74,11 @@ pub struct Page<'a> {
     pub trees: Vec<TreeFigure>,
     /// Why there is no tree, when `trees` is empty.
     pub no_tree: Option<String>,
-    /// Templates, necessary condition, chain form: those computed.
+    /// Templates and chain form: those computed.
     pub sections: Vec<TextSection>,
+    /// The necessary condition, when a run computed it (or why it could
+    /// not be shown).
+    pub condition: Option<Result<condition::ConditionView, String>>,
     /// Loop invariants (for `true`).
     pub invariants: Vec<InvariantRow>,
 }
@@ -237,6 +241,9 @@ pub fn render(p: &Page) -> String {
             }
         }
         o.push_str("</details>\n</section>\n");
+    }
+    if let Some(c) = &p.condition {
+        condition::render(&mut o, c, &p.sources);
     }
     if r.verdict == Verdict::True {
         let _ = writeln!(

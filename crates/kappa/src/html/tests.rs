@@ -60,6 +60,7 @@ fn the_error_path_is_highlighted_over_escaped_source() {
         trees: vec![],
         no_tree: None,
         sections: vec![],
+        condition: None,
         invariants: vec![],
     };
     let html = render(&page);
