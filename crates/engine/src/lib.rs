@@ -569,7 +569,10 @@ impl<'m> Engine<'m> {
             return self.finish(start, Verdict::False, None);
         }
         if let Some(r) = stop_reason {
-            let mut reason = format!("{r}; {pending} states pending");
+            let mut reason = format!(
+                "{r}; {pending} state{} pending",
+                if pending == 1 { "" } else { "s" }
+            );
             if let Some(inc) = self.incomplete_summary() {
                 reason.push_str("; also ");
                 reason.push_str(&inc);
