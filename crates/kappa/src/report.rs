@@ -365,25 +365,30 @@ impl Report {
             .peak_memory_kb
             .map(|k| format!(", {:.1} MiB peak", k as f64 / 1024.0))
             .unwrap_or_default();
-        if s.states == 0 && s.instructions == 0 && s.queries == 0 {
-            let by = self
-                .stages
-                .iter()
-                .find(|st| st.answered)
-                .map(|st| st.name)
-                .or((self.mode == "prove").then_some("prove"));
-            let what = match by {
-                Some("condition") => {
-                    "the condition stage answered by solving one formula (see the necessary condition line)"
-                        .to_string()
-                }
-                Some(stage) => {
-                    format!("the {stage} stage answered by solving formulas (see the {stage} line)")
-                }
-                None => "the program was not run".to_string(),
+        if s.instructions == 0 && s.paths == 0 {
+            let answered = self.stages.iter().find(|st| st.answered);
+            let technique = answered.map_or(self.mode, |st| st.technique);
+            let condition = answered.is_some_and(|st| st.name == "condition")
+                || self
+                    .reason
+                    .as_deref()
+                    .is_some_and(|r| r.starts_with("the necessary condition"));
+            let what = if condition {
+                "the necessary condition was solved instead (see its line)"
+            } else if technique == "prove" {
+                "the proof stage solved formulas instead (see the prove line)"
+            } else if technique == "navigate" && self.verdict == Verdict::True {
+                "the constraint systems of the chains were solved instead (see the navigate line)"
+            } else {
+                "the program was not run"
+            };
+            let queries = match s.queries {
+                0 => String::new(),
+                1 => "; 1 solver query".to_string(),
+                n => format!("; {n} solver queries"),
             };
             return format!(
-                "stats: no program state executed: {what}; {:.3}s wall{peak}",
+                "stats: no program state executed: {what}{queries}; {:.3}s wall{peak}",
                 s.wall_time
             );
         }

@@ -300,7 +300,7 @@ fn auto_reports_what_the_stages_that_execute_no_state_did() {
     let text = masked(&out);
     let from_stats = &text[text.find("stats:").expect("a stats line")..];
     expect![[r#"
-        stats: no program state executed: the prove stage answered by solving formulas (see the prove line); Ts wall, M MiB peak
+        stats: no program state executed: the proof stage solved formulas instead (see the prove line); Ts wall, M MiB peak
         prove: bounded model checking of every run of up to 8 steps between loop headers
         stage condition: Ts, unknown (not proved unsatisfiable)
         stage prove: Ts, false (bounded model checking: a trace of 8 steps between loop headers to reach_error at assert_call.c:9, run on its inputs and replayed natively) <- answered
@@ -317,7 +317,7 @@ fn auto_reports_what_the_stages_that_execute_no_state_did() {
         kappa tests/snap/assert_call_true.c (ILP32, auto symbolic execution)
         verdict: true
         reason: the necessary condition for reaching reach_error is unsatisfiable
-        stats: no program state executed: the condition stage answered by solving one formula (see the necessary condition line); Ts wall, M MiB peak
+        stats: no program state executed: the necessary condition was solved instead (see its line); Ts wall, M MiB peak
         stage condition: Ts, true (the necessary condition for reaching reach_error is unsatisfiable) <- answered
         stage prove: skipped (the condition stage answered)
         stage navigate: skipped (the condition stage answered)
@@ -333,10 +333,26 @@ fn auto_reports_what_the_stages_that_execute_no_state_did() {
         kappa tests/snap/assert_call_true.c (ILP32, prove symbolic execution)
         verdict: true
         reason: proved by exhaustive bounded model checking: no run takes more than 16 steps between loop headers, and none of those reaches an error (both checked unsatisfiable)
-        stats: no program state executed: the prove stage answered by solving formulas (see the prove line); Ts wall, M MiB peak
+        stats: no program state executed: the proof stage solved formulas instead (see the prove line); Ts wall, M MiB peak
         prove: bounded model checking of every run of up to 16 steps between loop headers
     "#]]
     .assert_eq(&masked(&out));
+}
+
+#[test]
+fn a_proof_before_execution_says_so_in_the_stats_line() {
+    // navigation eliminates every root chain before running a state
+    let file = test_file("tests/html", "navigate_true.c");
+    let out = stdout(&["verify", "--mode", "navigate", &file]);
+    let text = masked(&out);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("stats:"))
+        .expect("a stats line");
+    expect![[r#"
+        stats: no program state executed: the constraint systems of the chains were solved instead (see the navigate line); 1 solver query; Ts wall, M MiB peak
+    "#]]
+    .assert_eq(&format!("{line}\n"));
 }
 
 #[test]
