@@ -289,18 +289,8 @@ impl Report {
             };
         }
         if let Some(w) = &self.witness {
-            let _ = match self
-                .failing_call
-                .as_ref()
-                .filter(|c| c.callee != "reach_error")
-            {
-                Some(c) => writeln!(
-                    o,
-                    "reach_error() is called at {}, in {}",
-                    w.location, c.callee
-                ),
-                None => writeln!(o, "reach_error() is called at {}", w.location),
-            };
+            // (the line's form is kept for scripts that read the location)
+            let _ = writeln!(o, "reach_error() is called at {}", w.location);
             let _ = writeln!(o, "inputs ({}):", w.inputs.len());
             for line in input_lines(&w.inputs) {
                 let _ = writeln!(o, "{line}");

@@ -270,7 +270,7 @@ fn a_false_names_the_failing_assertion_call_before_the_path() {
         kappa tests/snap/assert_call.c (ILP32, classic symbolic execution)
         verdict: false
         failing call: __VERIFIER_assert at assert_call.c:19: __VERIFIER_assert(s != 14);
-        reach_error() is called at assert_call.c:9, in __VERIFIER_assert
+        reach_error() is called at assert_call.c:9
         inputs (1):
           #0   __VERIFIER_nondet_int        = 7            at assert_call.c:13
     "#]]
