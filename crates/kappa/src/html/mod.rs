@@ -9,9 +9,10 @@
 //! second line of defence. Stable ids and classes, for the tests and for
 //! readers: `#verdict`, `#reason`, `#stages` (`tr.stage`), `#inputs`
 //! (`tr.input`), `#source` (`pre.source`, `span.line` with `on-path`,
-//! `input-line`, `error-line`), `#path` (`li.step`), `#trees`
+//! `input-line`, `error-line`, `failing-line`), `#path` (`li.step`), `#trees`
 //! (`figure.tree svg`), `#templates`, `#condition`, `#chains`,
-//! `#invariants` (`tr.invariant`), `#stats`, `#notes`.
+//! `#invariants` (`tr.invariant`), `#stats`, `#notes`; `#failing-call`
+//! in the summary.
 
 pub mod condition;
 pub mod gather;
@@ -153,6 +154,7 @@ pre.source{padding:0}
 .on-path{background:#fff3b0}
 .input-line{background:#d9ecff}
 .error-line{background:#ffc9c9;font-weight:bold}
+.failing-line{background:#ffd8a8;font-weight:bold}
 .note{color:#666;font-style:italic;margin-left:1em}
 .trees{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
 figure.tree{flex:1 1 40em;min-width:20em;max-height:50em;margin:0;border:1px solid #ddd;padding:.5em;overflow:auto}
@@ -365,6 +367,8 @@ struct Marks {
     path: BTreeMap<(String, u32), Vec<usize>>,
     inputs: BTreeMap<(String, u32), Vec<usize>>,
     error: BTreeSet<(String, u32)>,
+    /// The failing call's line, when it is not the error line.
+    failing: Option<(String, u32)>,
 }
 
 /// `file:line` split at its last colon (`None` when the line is no number).
@@ -399,13 +403,26 @@ fn path_steps(r: &Report) -> Marks {
     if let Some(fl) = file_line(&w.location) {
         m.error.insert(fl);
     }
+    m.failing = r
+        .failing_call
+        .as_ref()
+        .and_then(|c| file_line(&c.at))
+        .filter(|fl| !m.error.contains(fl));
     m
 }
 
 fn source(o: &mut String, p: &Page, marks: &Marks) {
     o.push_str("<section id=\"source\">\n<h2>Source</h2>\n");
     if p.report.witness.is_some() {
-        o.push_str("<p class=\"note\">highlighted: <span class=\"on-path\">lines of the error path</span>, <span class=\"input-line\">lines reading inputs</span>, <span class=\"error-line\">the reach_error() call</span></p>\n");
+        let _ = writeln!(
+            o,
+            "<p class=\"note\">highlighted: <span class=\"on-path\">lines of the error path</span>, <span class=\"input-line\">lines reading inputs</span>, <span class=\"error-line\">the reach_error() call</span>{}</p>",
+            if marks.failing.is_some() {
+                ", <span class=\"failing-line\">the failing call</span>"
+            } else {
+                ""
+            }
+        );
     }
     if p.sources.is_empty() {
         o.push_str("<p class=\"note\">no source text</p>\n");
@@ -433,6 +450,10 @@ fn source(o: &mut String, p: &Page, marks: &Marks) {
             if marks.error.contains(&key) {
                 classes.push("error-line");
                 title.push("reach_error() called".into());
+            }
+            if marks.failing.as_ref() == Some(&key) {
+                classes.push("failing-line");
+                title.push("the failing call".into());
             }
             let title = if title.is_empty() {
                 String::new()

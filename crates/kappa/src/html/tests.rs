@@ -83,3 +83,52 @@ fn file_line_takes_the_last_colon_and_the_base_name() {
     assert_eq!(file_line("a.c:x"), None);
     assert_eq!(file_line("nothing"), None);
 }
+
+#[test]
+fn the_failing_call_is_named_and_highlighted_and_every_stage_has_a_reason() {
+    let w = ErrorWitness {
+        inputs: vec![],
+        path: vec!["p.c:5".into(), "p.c:2".into()],
+        path_elided: 0,
+        location: "p.c:2".into(),
+        error_src: None,
+        events: vec![],
+    };
+    let mut r = report(Verdict::False, Some(w));
+    r.failing_call = Some(crate::report::FailingCall {
+        at: "p.c:5".into(),
+        callee: "check".into(),
+        source: Some("check(x < 3);".into()),
+    });
+    r.stages = vec![StageReport {
+        name: "compact",
+        technique: "compact",
+        seconds: 0.5,
+        verdict: Verdict::False,
+        reason: None,
+        answered: true,
+        skipped: false,
+    }];
+    let page = Page {
+        report: &r,
+        sources: vec![SourceFile {
+            name: "p.c".into(),
+            text: "void check(int c) {\n  if (!c) reach_error();\n}\nint main() {\n  check(x < 3);\n}\n"
+                .into(),
+        }],
+        trees: vec![],
+        no_tree: None,
+        sections: vec![],
+        condition: None,
+        invariants: vec![],
+    };
+    let html = render(&page);
+    assert!(
+        html.contains("<td id=\"failing-call\">check at p.c:5: <code>check(x &lt; 3);</code></td>")
+    );
+    assert!(html.contains("class=\"line on-path failing-line\" data-line=\"5\""));
+    assert!(html.contains("class=\"line on-path error-line\" data-line=\"2\""));
+    assert!(html.contains(
+        "<td>false (answered)</td><td>an error path found; its inputs replayed natively to reach_error</td>"
+    ));
+}
