@@ -364,23 +364,20 @@ impl Report {
                     .as_deref()
                     .is_some_and(|r| r.starts_with("the necessary condition"));
             let what = if condition {
-                "the necessary condition was solved instead (see its line)"
+                Some("the necessary condition was solved instead (see its line)")
             } else if technique == "prove" {
-                "the proof stage solved formulas instead (see the prove line)"
+                Some("the proof stage solved formulas instead (see the prove line)")
             } else if technique == "navigate" && self.verdict == Verdict::True {
-                "the constraint systems of the chains were solved instead (see the navigate line)"
+                Some("the constraint systems of the chains were solved instead (see the navigate line)")
+            } else if s.states == 0 {
+                Some("the program was not run")
             } else {
-                "the program was not run"
+                // (a run stopped before its first step: its counters)
+                None
             };
-            let queries = match s.queries {
-                0 => String::new(),
-                1 => "; 1 solver query".to_string(),
-                n => format!("; {n} solver queries"),
-            };
-            return format!(
-                "stats: no program state executed: {what}{queries}; {:.3}s wall{peak}",
-                s.wall_time
-            );
+            if let Some(what) = what {
+                return self.no_state_line(what, &peak);
+            }
         }
         format!(
             "stats: {} states, {} paths, {} forks, {} instructions, {} solver queries ({} to Z3, {:.3}s), {} failed leaves, {:.3}s wall{peak}",
@@ -393,6 +390,20 @@ impl Report {
             s.solver_time,
             s.failed_leaves,
             s.wall_time,
+        )
+    }
+
+    /// The `stats:` line of a run that executed no state: `what` it did.
+    fn no_state_line(&self, what: &str, peak: &str) -> String {
+        let s = &self.stats;
+        let queries = match s.queries {
+            0 => String::new(),
+            1 => "; 1 solver query".to_string(),
+            n => format!("; {n} solver queries"),
+        };
+        format!(
+            "stats: no program state executed: {what}{queries}; {:.3}s wall{peak}",
+            s.wall_time
         )
     }
 }
