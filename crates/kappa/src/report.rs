@@ -349,7 +349,7 @@ impl Report {
     /// The `stats:` line: the exploration's counters, or, when the run that
     /// answered executed no state of the program (a proof, the necessary
     /// condition, a program that could not be run), what it did instead.
-    fn stats_line(&self) -> String {
+    pub fn stats_line(&self) -> String {
         let s = &self.stats;
         let peak = self
             .peak_memory_kb
@@ -458,8 +458,8 @@ const INPUT_RUN: usize = 4;
 
 #[cfg(test)]
 mod tests {
-    use super::input_lines;
-    use kappa_engine::TestInput;
+    use super::{input_lines, Report, StageReport};
+    use kappa_engine::{TestInput, Verdict};
     use kappa_ir::Ty;
 
     fn input(bits: u128) -> TestInput {
@@ -487,5 +487,67 @@ mod tests {
                 "  #8   __VERIFIER_nondet_bool       = 1            at loop.c:3",
             ]
         );
+    }
+
+    fn answered_by(stage: &'static str, mode: &'static str, reason: &str) -> Report {
+        let mut r = Report::unknown_without_run(std::path::Path::new("p.c"), reason.into());
+        r.verdict = Verdict::True;
+        r.mode = mode;
+        r.peak_memory_kb = None;
+        r.stats.wall_time = 0.25;
+        if mode == "auto" {
+            r.stages = vec![StageReport {
+                name: stage,
+                technique: stage,
+                seconds: 0.2,
+                verdict: Verdict::True,
+                reason: None,
+                answered: true,
+                skipped: false,
+            }];
+        }
+        r
+    }
+
+    #[test]
+    fn runs_that_execute_no_state_say_what_they_did() {
+        let line = |r: &Report| r.stats_line();
+        assert_eq!(
+            line(&answered_by("condition", "auto", "x")),
+            "stats: no program state executed: the necessary condition was solved instead (see its line); 0.250s wall"
+        );
+        assert_eq!(
+            line(&answered_by(
+                "x",
+                "classic",
+                "the necessary condition for reaching reach_error is unsatisfiable"
+            )),
+            "stats: no program state executed: the necessary condition was solved instead (see its line); 0.250s wall"
+        );
+        assert_eq!(
+            line(&answered_by("prove", "auto", "x")),
+            "stats: no program state executed: the proof stage solved formulas instead (see the prove line); 0.250s wall"
+        );
+        let mut nav = answered_by("x", "navigate", "proved by chain constraint systems");
+        nav.stats.states = 1;
+        nav.stats.queries = 3;
+        assert_eq!(
+            line(&nav),
+            "stats: no program state executed: the constraint systems of the chains were solved instead (see the navigate line); 3 solver queries; 0.250s wall"
+        );
+        let mut unknown = answered_by("x", "classic", "unsupported: x");
+        unknown.verdict = Verdict::Unknown;
+        assert_eq!(
+            line(&unknown),
+            "stats: no program state executed: the program was not run; 0.250s wall"
+        );
+        // a run that stopped before its first step keeps its counters
+        unknown.stats.states = 1;
+        assert!(line(&unknown).starts_with("stats: 1 states, 0 paths"));
+        // an exploration prints its counters
+        let mut ran = answered_by("x", "classic", "x");
+        ran.stats.instructions = 7;
+        ran.stats.paths = 1;
+        assert!(line(&ran).starts_with("stats: 0 states, 1 paths, 0 forks, 7 instructions"));
     }
 }

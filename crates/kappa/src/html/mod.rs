@@ -547,7 +547,23 @@ fn stats(o: &mut String, r: &Report) {
                 .unwrap_or_else(|| "?".into()),
         ),
     ];
-    o.push_str("<section id=\"stats\">\n<h2>Statistics</h2>\n<details>\n<summary>counters</summary>\n<table>\n");
+    o.push_str("<section id=\"stats\">\n<h2>Statistics</h2>\n");
+    // a run that executed no state says what it did, as the text does
+    if let Some(what) = r
+        .stats_line()
+        .strip_prefix("stats: no program state executed: ")
+    {
+        let _ = writeln!(
+            o,
+            "<p id=\"no-state\">no program state executed: {}</p>",
+            escape(what)
+        );
+    }
+    // each technique's line of the text report (`prove: ...`, `compact: ...`)
+    for line in s.techniques.iter().filter_map(|t| t.text(s)) {
+        let _ = writeln!(o, "<p class=\"technique\">{}</p>", escape(&line));
+    }
+    o.push_str("<details>\n<summary>counters</summary>\n<table>\n");
     for (k, v) in rows {
         let _ = writeln!(o, "<tr><th>{k}</th><td>{}</td></tr>", escape(&v));
     }
