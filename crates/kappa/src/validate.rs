@@ -48,8 +48,9 @@ use crate::witness::invariants::{At, Site};
 use crate::witness::write::{steps, Step, StepKind};
 use crate::witness::{read_witness, Entry, Location, Sources, Waypoint};
 use anyhow::Result;
-use kappa_ir::DataModel;
+use kappa_ir::{DataModel, Instr, Loc, Module, SrcLoc};
 use kappa_replay::{Limits, Outcome, TestInput, TestVector};
+use std::collections::HashMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -175,8 +176,9 @@ fn result_value(w: &Waypoint) -> Option<i128> {
 }
 
 /// How a step stands to a waypoint at its location: `Ok(())` when it
-/// satisfies the constraint, else what it does instead.
-fn satisfies(s: &Step, w: &Waypoint) -> Result<(), String> {
+/// satisfies the constraint, else what it does instead. `dir` is a
+/// branch step's direction ([`Directions::c_value`]).
+fn satisfies(s: &Step, dir: Option<bool>, w: &Waypoint) -> Result<(), String> {
     match (&s.kind, w.ty.as_str()) {
         (StepKind::Return { value, bits, width }, "function_return") => {
             let want = result_value(w).ok_or("unreadable function_return constraint")?;
@@ -191,8 +193,16 @@ fn satisfies(s: &Step, w: &Waypoint) -> Result<(), String> {
                 Err(format!("the call returns {value}"))
             }
         }
-        (StepKind::Branch(b), "branching") => {
+        (StepKind::Branch { .. }, "branching") => {
             let want = w.constraint.as_ref().map(|c| c.value.trim());
+            let Some(b) = dir else {
+                return Err(
+                    "kappa cannot tell which branch of the condition the run takes \
+                            there (it continues at no source position inside or after the \
+                            statement)"
+                        .into(),
+                );
+            };
             match want {
                 Some("true") | Some("false") if Some(b.to_string().as_str()) == want => Ok(()),
                 Some("true") | Some("false") => Err(format!("the condition is {b}")),
@@ -201,6 +211,118 @@ fn satisfies(s: &Step, w: &Waypoint) -> Result<(), String> {
         }
         (StepKind::Target, "target") => Ok(()),
         _ => Err("another kind of step is there".into()),
+    }
+}
+
+/// The validator's own reading of which branch of a C condition a run
+/// took (it does not use the writer's, which reads clang's block names):
+/// the source position where the run continues after the edge taken.
+/// Inside the `then` statement or loop body (after the header's `)`) is
+/// the condition's true branch; after that statement, or before the
+/// keyword (the run left the statement to an enclosing loop's header) is
+/// its false branch; anywhere else (an empty body whose jump carries the
+/// condition's own position) is not judged, and the edge is then the
+/// opposite of the other edge when that one is judged.
+struct Directions<'a> {
+    module: &'a Module,
+    sources: &'a Sources,
+    /// The two-way branches at each branch instruction position: function
+    /// index and location.
+    at: HashMap<SrcLoc, Vec<(usize, Loc)>>,
+}
+
+impl<'a> Directions<'a> {
+    fn new(module: &'a Module, sources: &'a Sources) -> Directions<'a> {
+        let mut at: HashMap<SrcLoc, Vec<(usize, Loc)>> = HashMap::new();
+        for (fi, f) in module.functions.iter().enumerate() {
+            for (l, succs) in f.succs.iter().enumerate() {
+                if let [a, b] = succs[..] {
+                    let (ea, eb) = (&f.edges[a.index()], &f.edges[b.index()]);
+                    if let (Instr::Assume(_), Instr::Assume(_), Some(src)) =
+                        (&ea.instr, &eb.instr, ea.src)
+                    {
+                        at.entry(src).or_default().push((fi, Loc(l as u32)));
+                    }
+                }
+            }
+        }
+        Directions {
+            module,
+            sources,
+            at,
+        }
+    }
+
+    /// Whether branch step `s` took the true branch of its C condition;
+    /// `None` when not a branch step or not judged (every copy of the
+    /// branch must agree).
+    fn c_value(&self, s: &Step) -> Option<bool> {
+        let (StepKind::Branch { src, first }, Some(kw)) = (&s.kind, s.at) else {
+            return None;
+        };
+        let kw_pos = crate::witness::source::Pos {
+            line: kw.line,
+            col: kw.col?,
+        };
+        let (close, end) = self.sources.source(kw.file).branch_extent(kw_pos)?;
+        let mut answer = None;
+        for &(fi, l) in self.at.get(src)? {
+            let f = &self.module.functions[fi];
+            // each edge's side; an edge not judged is the other's opposite
+            let side = |k: usize| -> Option<bool> {
+                let to = f.edges[f.succs[l.index()][k].index()].to;
+                let next = self.continuation(f, l, to, *src)?;
+                let (file, p) = self.sources.locate(self.module, Some(next))?;
+                if file != kw.file || p.col == 0 {
+                    return None;
+                }
+                if p > close && p <= end {
+                    Some(true)
+                } else if p > end || p < kw_pos {
+                    Some(false)
+                } else {
+                    None
+                }
+            };
+            let (taken, other) = if *first { (0, 1) } else { (1, 0) };
+            let v = match (side(taken), side(other)) {
+                (Some(a), Some(b)) if a == b => return None,
+                (Some(a), _) => a,
+                (None, Some(b)) => !b,
+                (None, None) => return None,
+            };
+            if answer.is_some_and(|a| a != v) {
+                return None;
+            }
+            answer = Some(v);
+        }
+        answer
+    }
+
+    /// The source position of the first instruction run after entering
+    /// `to` from the branch at `from` (whose instruction is at `src`),
+    /// past the branch's own phi moves and unlocated instructions; `None`
+    /// when the next instruction carries the branch's own position (an
+    /// empty body) or none is found nearby.
+    fn continuation(
+        &self,
+        f: &kappa_ir::Function,
+        from: Loc,
+        mut to: Loc,
+        src: SrcLoc,
+    ) -> Option<SrcLoc> {
+        let block = &f.locs[from.index()].block;
+        for _ in 0..16 {
+            let out = &f.succs[to.index()];
+            let e = &f.edges[out.first()?.index()];
+            match e.src {
+                Some(s) if s != src && s.line > 0 => return Some(s),
+                Some(s) if s == src && &f.locs[to.index()].block != block => return None,
+                _ if out.len() == 1 => to = e.to,
+                _ => return None,
+            }
+        }
+        None
     }
 }
 
@@ -312,6 +434,8 @@ fn validate_violation(
         }
     };
     let path = steps(&prog.module, sources, &rec);
+    let directions = Directions::new(&prog.module, sources);
+    let dir = |j: usize| directions.c_value(&path[j]);
     let reads = path
         .iter()
         .filter(|s| matches!(s.kind, StepKind::Return { .. }))
@@ -333,10 +457,9 @@ fn validate_violation(
             )));
         };
         for a in avoids {
-            if let Some(s) = path[cursor..j]
-                .iter()
-                .find(|s| at(sources, s, &a.location) && satisfies(s, a).is_ok())
-            {
+            if let Some(s) = path[cursor..j].iter().enumerate().find(|(i, s)| {
+                at(sources, s, &a.location) && satisfies(s, dir(cursor + i), a).is_ok()
+            }) {
                 let _ = s;
                 return Ok(Answer::Rejected(format!(
                     "the run passes the {}",
@@ -344,7 +467,7 @@ fn validate_violation(
                 )));
             }
         }
-        if let Err(why) = satisfies(&path[j], follow) {
+        if let Err(why) = satisfies(&path[j], dir(j), follow) {
             return Ok(Answer::Rejected(format!("{}: {why}", describe(follow))));
         }
         if follow.ty == "target" && j + 1 != path.len() {
@@ -611,7 +734,7 @@ mod tests {
                 width: 8,
             },
         };
-        assert!(satisfies(&s, &ret("\\result == -1")).is_ok());
-        assert!(satisfies(&s, &ret("\\result == 254")).is_err());
+        assert!(satisfies(&s, None, &ret("\\result == -1")).is_ok());
+        assert!(satisfies(&s, None, &ret("\\result == 254")).is_err());
     }
 }

@@ -54,7 +54,7 @@ pub fn write_witness(
     dm: DataModel,
     deadline: Option<Instant>,
 ) -> Result<String> {
-    let sources = Sources::read(&prog.sources)?;
+    let sources = Sources::read_for_witness(prog)?;
     let entry = match (verdict, witness) {
         (Verdict::False, Some(w)) => {
             let rec = recorded_path(prog, w, deadline)?;

@@ -180,11 +180,24 @@ struct SourceFile {
 }
 
 impl Sources {
-    /// Reads the input files (an unreadable one is an error naming it).
+    /// Reads the input files (an unreadable one is an error naming it),
+    /// each named by its path as given.
     pub fn read(paths: &[PathBuf]) -> Result<Sources> {
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        Sources::read_named(paths, &names)
+    }
+
+    /// Reads the input files of `prog` named as a witness names them
+    /// ([`witness_names`]).
+    pub fn read_for_witness(prog: &kappa_frontend::Program) -> Result<Sources> {
+        Sources::read_named(&prog.sources, &witness_names(prog))
+    }
+
+    /// Reads the files `paths`, named `names` (one each).
+    fn read_named(paths: &[PathBuf], names: &[String]) -> Result<Sources> {
         use sha2::Digest;
         let mut files = vec![];
-        for p in paths {
+        for (p, name) in paths.iter().zip(names) {
             let bytes =
                 std::fs::read(p).map_err(|e| anyhow!("{}: cannot read file: {e}", p.display()))?;
             let sha256 = sha2::Sha256::digest(&bytes)
@@ -192,7 +205,7 @@ impl Sources {
                 .map(|b| format!("{b:02x}"))
                 .collect();
             files.push(SourceFile {
-                name: p.display().to_string(),
+                name: name.clone(),
                 canon: std::fs::canonicalize(p).ok(),
                 sha256,
                 src: Source::new(&String::from_utf8_lossy(&bytes)),
@@ -274,6 +287,34 @@ impl Sources {
     pub fn len(&self) -> usize {
         self.files.len()
     }
+}
+
+/// The names a witness gives the input files of `prog` (`input_files`,
+/// hashes, locations): for a task, each file as the task's `input_files`
+/// names it (relative to the task file when the task's name is relative,
+/// whatever path the task itself was given by); for a program given
+/// directly, its path as given when relative, else its file name alone (a
+/// witness names no directory of the machine that wrote it).
+pub fn witness_names(prog: &kappa_frontend::Program) -> Vec<String> {
+    let task_dir = prog
+        .task
+        .as_ref()
+        .map(|t| t.path.parent().unwrap_or(Path::new("")).to_path_buf());
+    prog.sources
+        .iter()
+        .map(|p| {
+            let named = match &task_dir {
+                Some(dir) => p.strip_prefix(dir).unwrap_or(p),
+                None => p,
+            };
+            let named = if named.is_absolute() && task_dir.is_none() {
+                named.file_name().map(Path::new).unwrap_or(named)
+            } else {
+                named
+            };
+            named.display().to_string()
+        })
+        .collect()
 }
 
 /// How a concrete interpreter run with given inputs ended.
