@@ -8,7 +8,10 @@
 //! after the previous one, and must satisfy its constraint; no step before
 //! it may match an `avoid` waypoint of its segment), the target must be the
 //! `reach_error()` call that ends the run, and the program compiled
-//! natively must reach `reach_error` on the same inputs. Waypoints of type
+//! natively must reach `reach_error` on the same inputs. When the
+//! interpreter cannot run the inputs to their end (a long loop), a witness
+//! of inputs and target alone is checked natively (see
+//! `validate_natively`). Waypoints of type
 //! `assumption` and `function_enter` are not checked: such a witness gets
 //! `unknown`.
 //!
@@ -76,8 +79,14 @@ impl std::fmt::Display for Answer {
 }
 
 /// `kappa validate`: prints the answer (exit 0 whatever it is); unreadable
-/// or malformed input is an error.
-pub fn validate_cmd(witness: &Path, program: &Path, dm: Option<DataModel>) -> Result<()> {
+/// or malformed input is an error. `interpreter_time` bounds the
+/// interpreter's run of a violation witness's inputs.
+pub fn validate_cmd(
+    witness: &Path,
+    program: &Path,
+    dm: Option<DataModel>,
+    interpreter_time: Duration,
+) -> Result<()> {
     let entries = read_witness(witness)?;
     // the data model: the option's, else the witness's, else the task's
     let dm = dm.or_else(|| match entries[0].metadata.task.data_model.as_str() {
@@ -91,7 +100,7 @@ pub fn validate_cmd(witness: &Path, program: &Path, dm: Option<DataModel>) -> Re
     let mut answer = Answer::Confirmed;
     for e in &entries {
         let a = match e.entry_type.as_str() {
-            "violation_sequence" => validate_violation(&prog, &sources, e, dm)?,
+            "violation_sequence" => validate_violation(&prog, &sources, e, dm, interpreter_time)?,
             "invariant_set" => validate_correctness(&prog, &sources, e, dm)?,
             other => Answer::Unknown(format!("entry type {other} is not checked")),
         };
@@ -379,6 +388,7 @@ fn validate_violation(
     sources: &Sources,
     e: &Entry,
     dm: DataModel,
+    interpreter_time: Duration,
 ) -> Result<Answer> {
     if let Some(a) = check_metadata(sources, e) {
         return Ok(a);
@@ -422,15 +432,13 @@ fn validate_violation(
         }
     }
     let inputs: Vec<u128> = values.iter().map(|v| *v as u128).collect();
-    let rec = match crate::witness::concrete_run(
-        &prog.module,
-        inputs,
-        crate::witness::emit::CONCRETE_RUN_TIME,
-        None,
-    )? {
+    let rec = match crate::witness::concrete_run(&prog.module, inputs, interpreter_time, None)? {
         crate::witness::ConcreteEnd::Error(w) => w,
         crate::witness::ConcreteEnd::Other(why) => {
             return Ok(Answer::Rejected(format!("on the witness's inputs, {why}")))
+        }
+        crate::witness::ConcreteEnd::Inconclusive(why) => {
+            return Ok(validate_natively(prog, sources, &segs, &values, dm, &why))
         }
     };
     let path = steps(&prog.module, sources, &rec);
@@ -500,6 +508,105 @@ fn validate_violation(
             Err(e) => Answer::Unknown(format!("native replay failed: {e}")),
         },
     )
+}
+
+/// A violation witness whose inputs the interpreter cannot run to their
+/// end (`why`): confirmed when it has no `branching` waypoint, its
+/// `function_return` waypoints are at calls of `__VERIFIER_nondet_*`
+/// functions, its target at a `reach_error()` call that is the only one
+/// in the input files, and the program compiled natively reaches
+/// `reach_error` after reading exactly the witness's values; otherwise
+/// `unknown` (or `rejected` when the native run does not reach the error).
+fn validate_natively(
+    prog: &kappa_frontend::Program,
+    sources: &Sources,
+    segs: &[Vec<&Waypoint>],
+    values: &[i128],
+    dm: DataModel,
+    why: &str,
+) -> Answer {
+    let unknown = |what: String| Answer::Unknown(format!("on the witness's inputs, {why}; {what}"));
+    // the calls of a function in the input files: (file, closing `)`, name)
+    let calls = |name: &str| -> Vec<(
+        usize,
+        crate::witness::source::Pos,
+        crate::witness::source::Pos,
+    )> {
+        (0..sources.len())
+            .flat_map(|k| {
+                sources
+                    .source(k)
+                    .calls_of(name)
+                    .into_iter()
+                    .map(move |(n, c)| (k, c, n))
+            })
+            .collect()
+    };
+    let nondet: Vec<&str> = prog
+        .module
+        .functions
+        .iter()
+        .map(|f| f.name.as_str())
+        .filter(|n| n.starts_with("__VERIFIER_nondet_"))
+        .collect();
+    let errors = calls("reach_error");
+    for w in segs.iter().flatten() {
+        let file = sources.index_of_name(&w.location.file_name);
+        let here = |(k, p): (usize, crate::witness::source::Pos)| {
+            Some(k) == file
+                && p.line == w.location.line
+                && w.location.column.is_none_or(|c| c == p.col)
+        };
+        let ok = match w.ty.as_str() {
+            "function_return" => nondet
+                .iter()
+                .flat_map(|n| calls(n))
+                .any(|(k, close, _)| here((k, close))),
+            "target" => errors.iter().any(|&(k, _, name)| here((k, name))),
+            _ => {
+                return unknown(format!(
+                    "its {} waypoints are not checked without the interpreter's run",
+                    w.ty
+                ))
+            }
+        };
+        if !ok {
+            return unknown(format!("{} is not at such a call", describe(w)));
+        }
+    }
+    if errors.len() != 1 {
+        return unknown("the program has several reach_error() calls".into());
+    }
+    let test = TestVector {
+        inputs: values
+            .iter()
+            .map(|v| TestInput::new("", v.to_string()))
+            .collect(),
+    };
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory_bytes: 1 << 30,
+        deadline: None,
+    };
+    match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
+        Ok(r)
+            if r.outcome == Outcome::ReachedError
+                && r.inputs_used == values.len()
+                && !r.inputs_exhausted =>
+        {
+            Answer::Confirmed
+        }
+        Ok(r) if r.outcome == Outcome::ReachedError => Answer::Rejected(format!(
+            "the native run reads {} of the witness's {} values before reach_error",
+            r.inputs_used,
+            values.len()
+        )),
+        Ok(r) => Answer::Rejected(format!(
+            "the native run does not reach reach_error ({:?})",
+            r.outcome
+        )),
+        Err(e) => unknown(format!("native replay failed: {e}")),
+    }
 }
 
 /// Names a program may use as types in an invariant's casts without a

@@ -20,6 +20,7 @@ pub mod cexpr;
 pub mod emit;
 pub mod inductive;
 pub mod invariants;
+pub mod sites;
 pub mod source;
 pub mod write;
 
@@ -321,8 +322,10 @@ pub fn witness_names(prog: &kappa_frontend::Program) -> Vec<String> {
 pub enum ConcreteEnd {
     /// It called `reach_error`: the witness holds the recorded events.
     Error(Box<ErrorWitness>),
-    /// It did not; why (exit, unsupported feature, timeout).
+    /// It ended without calling `reach_error`; how.
     Other(String),
+    /// It could not be run to its end (timeout, unsupported feature); why.
+    Inconclusive(String),
 }
 
 /// Runs `module` on the interpreter with `inputs` (in call order; missing
@@ -334,6 +337,10 @@ pub fn concrete_run(
     timeout: Duration,
     deadline: Option<std::time::Instant>,
 ) -> Result<ConcreteEnd> {
+    // the engine's timeout is what its reason names: no more than the time left
+    let timeout = deadline.map_or(timeout, |d| {
+        timeout.min(d.saturating_duration_since(std::time::Instant::now()))
+    });
     let cfg = Config {
         concrete_inputs: Some(inputs),
         record_events: true,
@@ -348,7 +355,7 @@ pub fn concrete_run(
     Ok(match (r.verdict, r.witness) {
         (Verdict::False, Some(w)) => ConcreteEnd::Error(Box::new(w)),
         (Verdict::True, _) => ConcreteEnd::Other("the run ends without calling reach_error".into()),
-        (_, _) => ConcreteEnd::Other(format!(
+        (_, _) => ConcreteEnd::Inconclusive(format!(
             "the interpreter's run is inconclusive: {}",
             r.reason.unwrap_or_else(|| "no reason given".into())
         )),

@@ -359,6 +359,31 @@ impl Source {
         Some(self.toks[close].pos)
     }
 
+    /// The calls of function `name` in the text: the position of the name
+    /// and of the call's closing parenthesis. A name after an identifier
+    /// or keyword other than `return` (`void f(`, `int f(`) is a
+    /// declaration, not a call.
+    pub fn calls_of(&self, name: &str) -> Vec<(Pos, Pos)> {
+        let mut out = vec![];
+        for (k, t) in self.toks.iter().enumerate() {
+            if t.text != name || self.toks.get(k + 1).is_none_or(|n| n.text != "(") {
+                continue;
+            }
+            let declared = k > 0 && {
+                let prev = &self.toks[k - 1].text;
+                prev != "return"
+                    && prev.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            };
+            if declared {
+                continue;
+            }
+            if let Some(close) = self.matching(k + 1) {
+                out.push((t.pos, self.toks[close].pos));
+            }
+        }
+        out
+    }
+
     /// The condition clause of the `while` or `for` loop whose keyword
     /// starts at `p`: the position of its first token and of the token
     /// just after it (`)` or the second `;`). `None` for `do` loops and
@@ -672,6 +697,18 @@ lbl:
         assert!(s.is_function_name("main"));
         assert!(!s.is_function_name("x"));
         assert!(!s.is_function_name("nothere"));
+    }
+
+    #[test]
+    fn calls_are_not_declarations() {
+        let s = Source::new(
+            "extern int nd(void);\nvoid err() { abort(); }\nint main() { int x = nd(); if (x) err(); return nd(); }",
+        );
+        assert_eq!(
+            s.calls_of("nd"),
+            vec![(p(3, 22), p(3, 25)), (p(3, 50), p(3, 53))]
+        );
+        assert_eq!(s.calls_of("err"), vec![(p(3, 36), p(3, 40))]);
     }
 
     #[test]

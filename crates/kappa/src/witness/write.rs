@@ -291,6 +291,124 @@ pub fn violation_entry(
     })
 }
 
+/// The violation witness entry of a `false` whose error test the
+/// interpreter could not re-run to its end (a long loop before the error):
+/// a `function_return` waypoint for every input, at its call, and the
+/// `target` at the `reach_error()` call; no `branching` waypoint. The call
+/// sites are `sites` when given (see [`super::sites::native_sites`]); else
+/// an input's call is the one the test names (`file:line` with one call
+/// of the input's function on that line), else the only call of that
+/// function in the input files, and the target is at the test's
+/// `reach_error` call position, else at the only `reach_error()` call.
+/// Fails when a call is not determined so.
+pub fn inputs_entry(
+    module: &Module,
+    sources: &Sources,
+    w: &ErrorWitness,
+    dm: DataModel,
+    sites: Option<&(Vec<super::sites::Site>, super::sites::Site)>,
+) -> Result<Entry> {
+    let (reads, target) = match sites {
+        Some((reads, (file, name, _))) => (
+            reads
+                .iter()
+                .map(|&(file, _, close)| At {
+                    file,
+                    line: close.line,
+                    col: Some(close.col),
+                })
+                .collect(),
+            At {
+                file: *file,
+                line: name.line,
+                col: Some(name.col),
+            },
+        ),
+        None => test_sites(module, sources, w)?,
+    };
+    let functions = Functions::new(module, sources);
+    let waypoint = |ty: &str, at: At, constraint: Option<Constraint>| Content {
+        segment: Some(vec![WaypointItem {
+            waypoint: Waypoint {
+                ty: ty.into(),
+                action: "follow".into(),
+                location: functions.location(sources, at),
+                constraint,
+            },
+        }]),
+        invariant: None,
+    };
+    let mut content = vec![];
+    for (input, at) in w.inputs.iter().zip(reads) {
+        let value = format!("\\result == {}", input.decimal());
+        content.push(waypoint(
+            "function_return",
+            at,
+            Some(Constraint {
+                value,
+                format: Some("acsl_expression".into()),
+            }),
+        ));
+    }
+    content.push(waypoint("target", target, None));
+    Ok(Entry {
+        entry_type: "violation_sequence".into(),
+        metadata: metadata(sources, dm),
+        content,
+    })
+}
+
+/// The call sites of `w`'s inputs and of its `reach_error()` call as
+/// the test names them or the input files' text determines them (see
+/// [`inputs_entry`]).
+fn test_sites(module: &Module, sources: &Sources, w: &ErrorWitness) -> Result<(Vec<At>, At)> {
+    // the call of `name`: on `line` of input file `file` when given, else the only one
+    let call = |name: &str, on: Option<(usize, u32)>, at_name: bool| -> Option<At> {
+        let mut found = vec![];
+        for k in 0..sources.len() {
+            for (n, close) in sources.source(k).calls_of(name) {
+                let p = if at_name { n } else { close };
+                if on.is_none_or(|(f, l)| f == k && l == p.line) {
+                    found.push(At {
+                        file: k,
+                        line: p.line,
+                        col: Some(p.col),
+                    });
+                }
+            }
+        }
+        (found.len() == 1).then(|| found[0])
+    };
+    let named_line = |at: &str| -> Option<(usize, u32)> {
+        let (file, line) = at.rsplit_once(':')?;
+        Some((sources.index_of_name(file)?, line.parse().ok()?))
+    };
+    let mut reads = vec![];
+    for (k, input) in w.inputs.iter().enumerate() {
+        let at = named_line(&input.at)
+            .and_then(|on| call(&input.origin, Some(on), false))
+            .or_else(|| call(&input.origin, None, false))
+            .ok_or_else(|| {
+                anyhow!(
+                    "input #{k}'s call of {} is not determined in the input files",
+                    input.origin
+                )
+            })?;
+        reads.push(at);
+    }
+    let target = sources
+        .locate(module, w.error_src)
+        .filter(|(_, p)| p.col > 0)
+        .map(|(file, p)| At {
+            file,
+            line: p.line,
+            col: Some(p.col),
+        })
+        .or_else(|| call("reach_error", None, true))
+        .ok_or_else(|| anyhow!("the reach_error() call is not determined in the input files"))?;
+    Ok((reads, target))
+}
+
 /// The correctness witness entry: a `loop_invariant` at every loop keyword
 /// of the input files. Its value is the proof's checked invariant for that
 /// loop (`invariants`: `file:line` of the loop header, C expression) when
