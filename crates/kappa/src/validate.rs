@@ -226,7 +226,8 @@ fn satisfies(s: &Step, dir: Option<bool>, w: &Waypoint) -> Result<(), String> {
 /// The validator's own reading of which branch of a C condition a run
 /// took (it does not use the writer's, which reads clang's block names):
 /// the source position where the run continues after the edge taken.
-/// Inside the `then` statement or loop body (after the header's `)`) is
+/// Inside the `then` statement or loop body (after the header's `)`,
+/// before its last token) is
 /// the condition's true branch; after that statement, or before the
 /// keyword (the run left the statement to an enclosing loop's header) is
 /// its false branch; anywhere else (an empty body whose jump carries the
@@ -273,19 +274,24 @@ impl<'a> Directions<'a> {
             line: kw.line,
             col: kw.col?,
         };
-        let (close, end) = self.sources.source(kw.file).branch_extent(kw_pos)?;
+        let (close, last, end) = self.sources.source(kw.file).branch_extent(kw_pos)?;
         let mut answer = None;
         for &(fi, l) in self.at.get(src)? {
             let f = &self.module.functions[fi];
             // each edge's side; an edge not judged is the other's opposite
             let side = |k: usize| -> Option<bool> {
                 let to = f.edges[f.succs[l.index()][k].index()].to;
-                let next = self.continuation(f, l, to, *src)?;
+                let (next, jump) = self.continuation(f, l, to, *src)?;
                 let (file, p) = self.sources.locate(self.module, Some(next))?;
                 if file != kw.file || p.col == 0 {
                     return None;
                 }
-                if p > close && p <= end {
+                // clang puts a jump at the end of the then statement or
+                // body (`{}`) and a jump out of the statement to an
+                // enclosing loop at the statement's end: not judged there
+                if jump && p >= last && p <= end {
+                    None
+                } else if p > close && p <= end {
                     Some(true)
                 } else if p > end || p < kw_pos {
                     Some(false)
@@ -310,22 +316,25 @@ impl<'a> Directions<'a> {
 
     /// The source position of the first instruction run after entering
     /// `to` from the branch at `from` (whose instruction is at `src`),
-    /// past the branch's own phi moves and unlocated instructions; `None`
-    /// when the next instruction carries the branch's own position (an
-    /// empty body) or none is found nearby.
+    /// past the branch's own phi moves and unlocated instructions, and
+    /// whether that instruction is a jump; `None` when the next
+    /// instruction carries the branch's own position (an empty body) or
+    /// none is found nearby.
     fn continuation(
         &self,
         f: &kappa_ir::Function,
         from: Loc,
         mut to: Loc,
         src: SrcLoc,
-    ) -> Option<SrcLoc> {
+    ) -> Option<(SrcLoc, bool)> {
         let block = &f.locs[from.index()].block;
         for _ in 0..16 {
             let out = &f.succs[to.index()];
             let e = &f.edges[out.first()?.index()];
             match e.src {
-                Some(s) if s != src && s.line > 0 => return Some(s),
+                Some(s) if s != src && s.line > 0 => {
+                    return Some((s, matches!(e.instr, Instr::Phi(_))))
+                }
                 Some(s) if s == src && &f.locs[to.index()].block != block => return None,
                 _ if out.len() == 1 => to = e.to,
                 _ => return None,
@@ -511,12 +520,12 @@ fn validate_violation(
 }
 
 /// A violation witness whose inputs the interpreter cannot run to their
-/// end (`why`): confirmed when it has no `branching` waypoint, its
-/// `function_return` waypoints are at calls of `__VERIFIER_nondet_*`
-/// functions, its target at a `reach_error()` call that is the only one
-/// in the input files, and the program compiled natively reaches
-/// `reach_error` after reading exactly the witness's values; otherwise
-/// `unknown` (or `rejected` when the native run does not reach the error).
+/// end (`why`): `rejected` unless the program compiled natively reaches
+/// `reach_error` after reading exactly the witness's values; then
+/// confirmed when it has no `branching` waypoint, its `function_return`
+/// waypoints are at calls of `__VERIFIER_nondet_*` functions and its
+/// target at a `reach_error()` call that is the only one in the input
+/// files; otherwise `unknown`.
 fn validate_natively(
     prog: &kappa_frontend::Program,
     sources: &Sources,
@@ -549,6 +558,38 @@ fn validate_natively(
         .map(|f| f.name.as_str())
         .filter(|n| n.starts_with("__VERIFIER_nondet_"))
         .collect();
+    let test = TestVector {
+        inputs: values
+            .iter()
+            .map(|v| TestInput::new("", v.to_string()))
+            .collect(),
+    };
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory_bytes: 1 << 30,
+        deadline: None,
+    };
+    // the native run first: its failure is a rejection whatever the waypoints
+    match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
+        Ok(r)
+            if r.outcome == Outcome::ReachedError
+                && r.inputs_used == values.len()
+                && !r.inputs_exhausted => {}
+        Ok(r) if r.outcome == Outcome::ReachedError => {
+            return Answer::Rejected(format!(
+                "the native run reads {} of the witness's {} values before reach_error",
+                r.inputs_used,
+                values.len()
+            ))
+        }
+        Ok(r) => {
+            return Answer::Rejected(format!(
+                "the native run does not reach reach_error ({:?})",
+                r.outcome
+            ))
+        }
+        Err(e) => return unknown(format!("native replay failed: {e}")),
+    }
     let errors = calls("reach_error");
     for w in segs.iter().flatten() {
         let file = sources.index_of_name(&w.location.file_name);
@@ -577,36 +618,7 @@ fn validate_natively(
     if errors.len() != 1 {
         return unknown("the program has several reach_error() calls".into());
     }
-    let test = TestVector {
-        inputs: values
-            .iter()
-            .map(|v| TestInput::new("", v.to_string()))
-            .collect(),
-    };
-    let limits = Limits {
-        time: Duration::from_secs(10),
-        memory_bytes: 1 << 30,
-        deadline: None,
-    };
-    match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
-        Ok(r)
-            if r.outcome == Outcome::ReachedError
-                && r.inputs_used == values.len()
-                && !r.inputs_exhausted =>
-        {
-            Answer::Confirmed
-        }
-        Ok(r) if r.outcome == Outcome::ReachedError => Answer::Rejected(format!(
-            "the native run reads {} of the witness's {} values before reach_error",
-            r.inputs_used,
-            values.len()
-        )),
-        Ok(r) => Answer::Rejected(format!(
-            "the native run does not reach reach_error ({:?})",
-            r.outcome
-        )),
-        Err(e) => unknown(format!("native replay failed: {e}")),
-    }
+    Answer::Confirmed
 }
 
 /// Names a program may use as types in an invariant's casts without a

@@ -96,19 +96,17 @@ fn validate(witness: &Path, program: &Path) -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
-/// Runs `kappa verify --witness` on `program`; returns the verdict line's
-/// value and the witness path.
+/// Runs `kappa verify --witness` on `program` (`--timeout 30` unless
+/// `extra` gives one); returns the verdict line's value and the witness
+/// path.
 fn verify_with_witness(program: &Path, dir: &Path, extra: &[&str]) -> (String, PathBuf) {
     let src = std::fs::read_to_string(program).unwrap();
     let name = program.file_stem().unwrap().to_string_lossy();
     let witness = dir.join(format!("{name}.yml"));
-    let mut args = vec![
-        "verify",
-        "--timeout",
-        "30",
-        "--witness",
-        witness.to_str().unwrap(),
-    ];
+    let mut args = vec!["verify", "--witness", witness.to_str().unwrap()];
+    if !extra.contains(&"--timeout") {
+        args.extend(["--timeout", "30"]);
+    }
     args.extend_from_slice(extra);
     let dm = header(&src, "data-model");
     if let Some(dm) = &dm {
@@ -339,6 +337,95 @@ fn branching_values_are_the_c_conditions() {
     assert!(
         branch_check::check_branches(&planted_v, &p, witness_dm(&planted_v), dir.path()).is_err()
     );
+}
+
+#[test]
+fn a_false_after_a_long_loop_gets_a_witness_of_inputs_and_target() {
+    // the interpreter cannot re-run 300 million iterations in the time
+    // left: the witness gives the inputs at their calls and the target,
+    // and validation checks it natively
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/witness/quiet_loop.c");
+    for mode in ["native", "auto"] {
+        let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", mode, "--timeout", "5"]);
+        assert_eq!(verdict, "false", "{mode}");
+        let v = checked_both(&w, &schema).unwrap();
+        let wps: Vec<(String, u64)> = v[0]["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let w = &s["segment"][0]["waypoint"];
+                (
+                    w["type"].as_str().unwrap().to_string(),
+                    w["location"]["line"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let want = [
+            ("function_return", 10),
+            ("function_return", 11),
+            ("target", 14),
+        ];
+        let want: Vec<(String, u64)> = want.iter().map(|(t, l)| (t.to_string(), *l)).collect();
+        assert_eq!(wps, want, "{mode}: {v}");
+        let validate_in = |w: &Path| {
+            let out = kappa(&[
+                "validate",
+                "--interpreter-time",
+                "0.5",
+                w.to_str().unwrap(),
+                p.to_str().unwrap(),
+            ]);
+            String::from_utf8_lossy(&out.stdout).trim().to_string()
+        };
+        assert_eq!(validate_in(&w), "confirmed", "{mode}");
+        let bad = dir.path().join("quiet_bad.yml");
+        std::fs::write(
+            &bad,
+            std::fs::read_to_string(&w)
+                .unwrap()
+                .replace("== 41", "== 40"),
+        )
+        .unwrap();
+        let answer = validate_in(&bad);
+        assert!(answer.starts_with("rejected:"), "{mode}: {answer}");
+    }
+}
+
+#[test]
+fn input_files_are_named_as_the_task_names_them() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let task_dir = dir.path().join("tasks");
+    std::fs::create_dir(&task_dir).unwrap();
+    let c = task_dir.join("one_value.c");
+    std::fs::copy(repo_root().join("tests/witness/one_value.c"), &c).unwrap();
+    let task = task_dir.join("one_value.yml");
+    std::fs::write(
+        &task,
+        "format_version: '2.0'\ninput_files: 'one_value.c'\nproperties:\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: false\noptions:\n  language: C\n  data_model: ILP32\n",
+    )
+    .unwrap();
+    // the task and the program given by absolute paths
+    for given in [&task, &c] {
+        assert!(given.is_absolute());
+        let (verdict, w) = verify_with_witness(given, dir.path(), &[]);
+        assert_eq!(verdict, "false");
+        let v = checked_both(&w, &schema).unwrap();
+        let task_info = &v[0]["metadata"]["task"];
+        assert_eq!(
+            task_info["input_files"],
+            serde_json::json!(["one_value.c"]),
+            "{v}"
+        );
+        assert!(
+            task_info["input_file_hashes"]["one_value.c"].is_string(),
+            "{v}"
+        );
+        assert_eq!(validate(&w, given), "confirmed");
+    }
 }
 
 #[test]

@@ -262,10 +262,12 @@ impl Source {
     }
 
     /// The extent of the `if`, `while` or `for` statement whose keyword
-    /// starts at `kw`: the position of the `)` closing its header and of
-    /// the last token of its `then` statement (for `if`) or body (loops).
+    /// starts at `kw`: the position of the `)` closing its header, of the
+    /// start of the last C token of its `then` statement (for `if`) or
+    /// body (loops) not counting a final `;` (where clang puts the end of
+    /// the statement: `++` is one token there), and of its last token.
     /// `None` when no such statement starts there or its end is not found.
-    pub fn branch_extent(&self, kw: Pos) -> Option<(Pos, Pos)> {
+    pub fn branch_extent(&self, kw: Pos) -> Option<(Pos, Pos, Pos)> {
         let k = self.token_at(kw);
         let t = self.toks.get(k)?;
         if t.pos != kw || !matches!(t.text.as_str(), "if" | "while" | "for") {
@@ -276,7 +278,22 @@ impl Source {
         }
         let close = self.matching(k + 1)?;
         let end = self.statement_end(close + 1, 0)?;
-        Some((self.toks[close].pos, self.toks[end].pos))
+        let mut last = end;
+        if self.toks[last].text == ";" && last > close + 1 {
+            last -= 1;
+        }
+        let op = |t: &Tok| t.text.len() == 1 && "+-<>=!&|*/%^".contains(t.text.as_str());
+        while last > close + 1 && op(&self.toks[last]) && op(&self.toks[last - 1]) && {
+            let (a, b) = (self.toks[last - 1].pos, self.toks[last].pos);
+            a.line == b.line && a.col + 1 == b.col
+        } {
+            last -= 1;
+        }
+        Some((
+            self.toks[close].pos,
+            self.toks[last].pos,
+            self.toks[end].pos,
+        ))
     }
 
     /// Index of the last token of the statement starting at token `k`
@@ -625,16 +642,31 @@ int main() { /* if (a) */ int x = f(1, g());
     fn branch_extents_end_with_the_then_statement_or_body() {
         let s = Source::new(SRC);
         // for: `)` and the body's `}`
-        assert_eq!(s.branch_extent(p(3, 3)), Some((p(3, 29), p(3, 38))));
-        // while with an unbraced body: up to its `;`
-        assert_eq!(s.branch_extent(p(4, 3)), Some((p(4, 24), p(4, 29))));
-        assert_eq!(s.branch_extent(p(6, 3)), Some((p(6, 13), p(6, 26))));
+        assert_eq!(
+            s.branch_extent(p(3, 3)),
+            Some((p(3, 29), p(3, 38), p(3, 38)))
+        );
+        // while with an unbraced body: up to its `;`, whose `--` is one token
+        assert_eq!(
+            s.branch_extent(p(4, 3)),
+            Some((p(4, 24), p(4, 27), p(4, 29)))
+        );
+        assert_eq!(
+            s.branch_extent(p(6, 3)),
+            Some((p(6, 13), p(6, 26), p(6, 26)))
+        );
         // not a statement keyword, a do tail
         assert_eq!(s.branch_extent(p(5, 3)), None);
         let s = Source::new("f() {\n if (a) if (b) x; else { y; }\n else L: z;\n q; }");
         // the inner if's then statement is `x;`; the outer's the inner if with its else
-        assert_eq!(s.branch_extent(p(2, 9)), Some((p(2, 14), p(2, 17))));
-        assert_eq!(s.branch_extent(p(2, 2)), Some((p(2, 7), p(2, 29))));
+        assert_eq!(
+            s.branch_extent(p(2, 9)),
+            Some((p(2, 14), p(2, 16), p(2, 17)))
+        );
+        assert_eq!(
+            s.branch_extent(p(2, 2)),
+            Some((p(2, 7), p(2, 29), p(2, 29)))
+        );
     }
 
     #[test]
