@@ -10,7 +10,7 @@ mod common;
 #[path = "common/yaml11.rs"]
 mod yaml11;
 
-use common::{c_files, header, kappa, parallel, repo_root};
+use common::{c_files, full_tier, header, kappa, parallel, repo_root};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -269,6 +269,71 @@ fn violation_witnesses_validate_and_planted_errors_are_rejected() {
         flipped > 5 && dropped > 5,
         "{flipped} flipped, {dropped} dropped"
     );
+}
+
+/// Benchmark tier: the `false` tasks of the shared corpus (../shared/corpus
+/// beside the repository, when present): every violation witness matches
+/// the schema with both loaders, is confirmed by `kappa validate`, and its
+/// branching values match a natively logged run.
+#[test]
+fn corpus_violation_witnesses_pass_the_independent_checks() {
+    let corpus = repo_root().join("../shared/corpus");
+    if !full_tier() || !corpus.is_dir() {
+        eprintln!("benchmark tier only (KAPPA_TIER=full), with ../shared/corpus");
+        return;
+    }
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let mut tasks: Vec<PathBuf> = std::fs::read_dir(&corpus)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yml"))
+        .filter(|p| {
+            std::fs::read_to_string(p)
+                .unwrap()
+                .contains("expected_verdict: false")
+        })
+        .collect();
+    tasks.sort();
+    let counts = std::sync::Mutex::new((0usize, 0usize, 0usize, vec![]));
+    let fails = parallel(&tasks, |t| {
+        let name = t.file_name().unwrap().to_string_lossy().into_owned();
+        let (verdict, w) =
+            verify_with_witness(t, dir.path(), &["--mode", "auto", "--timeout", "60"]);
+        if verdict != "false" {
+            counts.lock().unwrap().3.push(format!("{name}: {verdict}"));
+            return None;
+        }
+        let v = match checked_both(&w, &schema) {
+            Ok(v) => v,
+            Err(e) => return Some(format!("{name}: {e}")),
+        };
+        let answer = validate(&w, t);
+        if answer != "confirmed" {
+            return Some(format!("{name}: own witness: {answer}"));
+        }
+        let input = v[0]["metadata"]["task"]["input_files"][0].as_str().unwrap();
+        let c = t.parent().unwrap().join(input);
+        match branch_check::check_branches(&v, &c, witness_dm(&v), dir.path()) {
+            Ok(n) => {
+                let mut k = counts.lock().unwrap();
+                k.0 += 1;
+                k.1 += usize::from(n > 0);
+                k.2 += n;
+                None
+            }
+            Err(e) => Some(format!("{name}: branching values: {e}")),
+        }
+    });
+    let (witnesses, with_branches, values, other) = counts.into_inner().unwrap();
+    eprintln!(
+        "corpus: {} false tasks; {witnesses} witnesses schema-valid (both loaders) and \
+         confirmed; {with_branches} with branching waypoints ({values} values) match \
+         natively logged runs; not false: {other:?}",
+        tasks.len()
+    );
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+    assert!(witnesses > 0);
 }
 
 #[test]

@@ -62,7 +62,7 @@ pub fn native_sites(
         edits.push((a, format!("(__kappa_trace({id}), ")));
         edits.push((b + 1, ")".to_string()));
     }
-    edits.sort_by(|x, y| y.0.cmp(&x.0));
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
     let mut out = text.clone();
     for (at, s) in edits {
         out.insert_str(at, &s);

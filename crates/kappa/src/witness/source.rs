@@ -738,9 +738,9 @@ lbl:
         );
         assert_eq!(
             s.calls_of("nd"),
-            vec![(p(3, 22), p(3, 25)), (p(3, 50), p(3, 53))]
+            vec![(p(3, 22), p(3, 25)), (p(3, 49), p(3, 52))]
         );
-        assert_eq!(s.calls_of("err"), vec![(p(3, 36), p(3, 40))]);
+        assert_eq!(s.calls_of("err"), vec![(p(3, 35), p(3, 39))]);
     }
 
     #[test]
