@@ -422,7 +422,8 @@ fn a_false_after_a_long_loop_gets_a_witness_of_inputs_and_target() {
         &["native"]
     };
     for mode in modes {
-        let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", mode, "--timeout", "5"]);
+        let (verdict, w) =
+            verify_with_witness(&p, dir.path(), &["--mode", mode, "--timeout", "12"]);
         assert_eq!(verdict, "false", "{mode}");
         let v = checked_both(&w, &schema).unwrap();
         let wps: Vec<(String, u64)> = v[0]["content"]

@@ -20,8 +20,8 @@ pub const MAX_WITNESS_INPUTS: usize = 250_000;
 pub const CONCRETE_RUN_TIME: Duration = Duration::from_secs(20);
 
 /// The interpreter's recorded run of `w`'s inputs, when it reaches
-/// `reach_error` within half the time left before `deadline` (the rest is
-/// for a witness without the path); otherwise why not.
+/// `reach_error` within a third of the time left before `deadline` (the
+/// rest is for a witness without the path); otherwise why not.
 pub fn recorded_path(
     prog: &Program,
     w: &ErrorWitness,
@@ -34,10 +34,11 @@ pub fn recorded_path(
         ));
     }
     let inputs = w.inputs.iter().map(|i| i.bits).collect();
-    // half the time left: the other half writes a witness without the path
+    // a third of the time left: the rest writes a witness without the path
+    // (an instrumented native build and run)
     let deadline = deadline.map(|d| {
         let now = Instant::now();
-        now + d.saturating_duration_since(now) / 2
+        now + d.saturating_duration_since(now) / 3
     });
     match concrete_run(&prog.module, inputs, CONCRETE_RUN_TIME, deadline)? {
         ConcreteEnd::Error(ew) => Ok(*ew),
