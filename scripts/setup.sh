@@ -22,3 +22,11 @@ if command -v rustup >/dev/null 2>&1; then
     || rustup target add i686-unknown-linux-gnu \
     || echo "setup: could not add the i686 Rust target: --mode native cannot run ILP32 programs" >&2
 fi
+# The witness tests read witnesses with a YAML 1.1 loader (PyYAML) and check
+# them with Python's jsonschema (tests/witness/check_schema.py), from PyPI.
+if ! python3 -c 'import yaml, jsonschema' >/dev/null 2>&1; then
+  echo "setup: installing pyyaml and jsonschema (pip)" >&2
+  python3 -m pip install --quiet pyyaml jsonschema 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages pyyaml jsonschema \
+    || echo "setup: could not install pyyaml and jsonschema: the witness schema tests will fail" >&2
+fi

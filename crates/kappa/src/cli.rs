@@ -249,6 +249,11 @@ pub(crate) enum Cmd {
         /// Data model (default: the witness's, else the task's, else ILP32).
         #[arg(long, value_enum)]
         data_model: Option<DataModelArg>,
+        /// Seconds given to the interpreter's run of a violation witness's
+        /// inputs; past it, a witness of inputs and target alone is
+        /// checked natively.
+        #[arg(long, default_value_t = 20.0)]
+        interpreter_time: f64,
     },
     /// Print the cycles and templates of compact symbolic execution.
     Templates {

@@ -189,7 +189,15 @@ fn run(cli: Cli) -> ExitCode {
             witness,
             program,
             data_model,
-        } => validate::validate_cmd(&witness, &program, data_model.map(Into::into)),
+            interpreter_time,
+        } => validate::validate_cmd(
+            &witness,
+            &program,
+            data_model.map(Into::into),
+            verify::seconds(interpreter_time)
+                .unwrap_or(std::time::Duration::MAX)
+                .min(std::time::Duration::from_secs(86_400)),
+        ),
         Cmd::Ir { file, data_model } => verify::ir_cmd(&file, data_model.map(Into::into)),
         Cmd::Templates {
             file,

@@ -276,9 +276,10 @@ pub(crate) fn find_error(
     );
     let w = match run {
         Ok(crate::witness::ConcreteEnd::Error(w)) => *w,
-        Ok(crate::witness::ConcreteEnd::Other(why)) => {
-            return not_confirmed(format!("does not run to an error on its inputs ({why})"))
-        }
+        Ok(
+            crate::witness::ConcreteEnd::Other(why)
+            | crate::witness::ConcreteEnd::Inconclusive(why),
+        ) => return not_confirmed(format!("does not run to an error on its inputs ({why})")),
         Err(e) => return not_confirmed(format!("could not be run: {e}")),
     };
     let mut replays = vec![];

@@ -8,7 +8,10 @@
 //! after the previous one, and must satisfy its constraint; no step before
 //! it may match an `avoid` waypoint of its segment), the target must be the
 //! `reach_error()` call that ends the run, and the program compiled
-//! natively must reach `reach_error` on the same inputs. Waypoints of type
+//! natively must reach `reach_error` on the same inputs. When the
+//! interpreter cannot run the inputs to their end (a long loop), a witness
+//! of inputs and target alone is checked natively (see
+//! `validate_natively`). Waypoints of type
 //! `assumption` and `function_enter` are not checked: such a witness gets
 //! `unknown`.
 //!
@@ -48,8 +51,9 @@ use crate::witness::invariants::{At, Site};
 use crate::witness::write::{steps, Step, StepKind};
 use crate::witness::{read_witness, Entry, Location, Sources, Waypoint};
 use anyhow::Result;
-use kappa_ir::DataModel;
+use kappa_ir::{DataModel, Instr, Loc, Module, SrcLoc};
 use kappa_replay::{Limits, Outcome, TestInput, TestVector};
+use std::collections::HashMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -75,8 +79,14 @@ impl std::fmt::Display for Answer {
 }
 
 /// `kappa validate`: prints the answer (exit 0 whatever it is); unreadable
-/// or malformed input is an error.
-pub fn validate_cmd(witness: &Path, program: &Path, dm: Option<DataModel>) -> Result<()> {
+/// or malformed input is an error. `interpreter_time` bounds the
+/// interpreter's run of a violation witness's inputs.
+pub fn validate_cmd(
+    witness: &Path,
+    program: &Path,
+    dm: Option<DataModel>,
+    interpreter_time: Duration,
+) -> Result<()> {
     let entries = read_witness(witness)?;
     // the data model: the option's, else the witness's, else the task's
     let dm = dm.or_else(|| match entries[0].metadata.task.data_model.as_str() {
@@ -90,7 +100,7 @@ pub fn validate_cmd(witness: &Path, program: &Path, dm: Option<DataModel>) -> Re
     let mut answer = Answer::Confirmed;
     for e in &entries {
         let a = match e.entry_type.as_str() {
-            "violation_sequence" => validate_violation(&prog, &sources, e, dm)?,
+            "violation_sequence" => validate_violation(&prog, &sources, e, dm, interpreter_time)?,
             "invariant_set" => validate_correctness(&prog, &sources, e, dm)?,
             other => Answer::Unknown(format!("entry type {other} is not checked")),
         };
@@ -175,8 +185,9 @@ fn result_value(w: &Waypoint) -> Option<i128> {
 }
 
 /// How a step stands to a waypoint at its location: `Ok(())` when it
-/// satisfies the constraint, else what it does instead.
-fn satisfies(s: &Step, w: &Waypoint) -> Result<(), String> {
+/// satisfies the constraint, else what it does instead. `dir` is a
+/// branch step's direction ([`Directions::c_value`]).
+fn satisfies(s: &Step, dir: Option<bool>, w: &Waypoint) -> Result<(), String> {
     match (&s.kind, w.ty.as_str()) {
         (StepKind::Return { value, bits, width }, "function_return") => {
             let want = result_value(w).ok_or("unreadable function_return constraint")?;
@@ -191,8 +202,16 @@ fn satisfies(s: &Step, w: &Waypoint) -> Result<(), String> {
                 Err(format!("the call returns {value}"))
             }
         }
-        (StepKind::Branch(b), "branching") => {
+        (StepKind::Branch { .. }, "branching") => {
             let want = w.constraint.as_ref().map(|c| c.value.trim());
+            let Some(b) = dir else {
+                return Err(
+                    "kappa cannot tell which branch of the condition the run takes \
+                            there (it continues at no source position inside or after the \
+                            statement)"
+                        .into(),
+                );
+            };
             match want {
                 Some("true") | Some("false") if Some(b.to_string().as_str()) == want => Ok(()),
                 Some("true") | Some("false") => Err(format!("the condition is {b}")),
@@ -201,6 +220,127 @@ fn satisfies(s: &Step, w: &Waypoint) -> Result<(), String> {
         }
         (StepKind::Target, "target") => Ok(()),
         _ => Err("another kind of step is there".into()),
+    }
+}
+
+/// The validator's own reading of which branch of a C condition a run
+/// took (it does not use the writer's, which reads clang's block names):
+/// the source position where the run continues after the edge taken.
+/// Inside the `then` statement or loop body (after the header's `)`,
+/// before its last token) is
+/// the condition's true branch; after that statement, or before the
+/// keyword (the run left the statement to an enclosing loop's header) is
+/// its false branch; anywhere else (an empty body whose jump carries the
+/// condition's own position) is not judged, and the edge is then the
+/// opposite of the other edge when that one is judged.
+struct Directions<'a> {
+    module: &'a Module,
+    sources: &'a Sources,
+    /// The two-way branches at each branch instruction position: function
+    /// index and location.
+    at: HashMap<SrcLoc, Vec<(usize, Loc)>>,
+}
+
+impl<'a> Directions<'a> {
+    fn new(module: &'a Module, sources: &'a Sources) -> Directions<'a> {
+        let mut at: HashMap<SrcLoc, Vec<(usize, Loc)>> = HashMap::new();
+        for (fi, f) in module.functions.iter().enumerate() {
+            for (l, succs) in f.succs.iter().enumerate() {
+                if let [a, b] = succs[..] {
+                    let (ea, eb) = (&f.edges[a.index()], &f.edges[b.index()]);
+                    if let (Instr::Assume(_), Instr::Assume(_), Some(src)) =
+                        (&ea.instr, &eb.instr, ea.src)
+                    {
+                        at.entry(src).or_default().push((fi, Loc(l as u32)));
+                    }
+                }
+            }
+        }
+        Directions {
+            module,
+            sources,
+            at,
+        }
+    }
+
+    /// Whether branch step `s` took the true branch of its C condition;
+    /// `None` when not a branch step or not judged (every copy of the
+    /// branch must agree).
+    fn c_value(&self, s: &Step) -> Option<bool> {
+        let (StepKind::Branch { src, first }, Some(kw)) = (&s.kind, s.at) else {
+            return None;
+        };
+        let kw_pos = crate::witness::source::Pos {
+            line: kw.line,
+            col: kw.col?,
+        };
+        let (close, last, end) = self.sources.source(kw.file).branch_extent(kw_pos)?;
+        let mut answer = None;
+        for &(fi, l) in self.at.get(src)? {
+            let f = &self.module.functions[fi];
+            // each edge's side; an edge not judged is the other's opposite
+            let side = |k: usize| -> Option<bool> {
+                let to = f.edges[f.succs[l.index()][k].index()].to;
+                let (next, jump) = self.continuation(f, l, to, *src)?;
+                let (file, p) = self.sources.locate(self.module, Some(next))?;
+                if file != kw.file || p.col == 0 {
+                    return None;
+                }
+                // clang puts a jump at the end of the then statement or
+                // body (`{}`) and a jump out of the statement to an
+                // enclosing loop at the statement's end: not judged there
+                if jump && p >= last && p <= end {
+                    None
+                } else if p > close && p <= end {
+                    Some(true)
+                } else if p > end || p < kw_pos {
+                    Some(false)
+                } else {
+                    None
+                }
+            };
+            let (taken, other) = if *first { (0, 1) } else { (1, 0) };
+            let v = match (side(taken), side(other)) {
+                (Some(a), Some(b)) if a == b => return None,
+                (Some(a), _) => a,
+                (None, Some(b)) => !b,
+                (None, None) => return None,
+            };
+            if answer.is_some_and(|a| a != v) {
+                return None;
+            }
+            answer = Some(v);
+        }
+        answer
+    }
+
+    /// The source position of the first instruction run after entering
+    /// `to` from the branch at `from` (whose instruction is at `src`),
+    /// past the branch's own phi moves and unlocated instructions, and
+    /// whether that instruction is a jump; `None` when the next
+    /// instruction carries the branch's own position (an empty body) or
+    /// none is found nearby.
+    fn continuation(
+        &self,
+        f: &kappa_ir::Function,
+        from: Loc,
+        mut to: Loc,
+        src: SrcLoc,
+    ) -> Option<(SrcLoc, bool)> {
+        let block = &f.locs[from.index()].block;
+        for _ in 0..16 {
+            let out = &f.succs[to.index()];
+            let e = &f.edges[out.first()?.index()];
+            match e.src {
+                Some(s) if s != src && s.line > 0 => {
+                    return Some((s, matches!(e.instr, Instr::Phi(_))))
+                }
+                Some(s) if s == src && &f.locs[to.index()].block != block => return None,
+                _ if out.len() == 1 => to = e.to,
+                _ => return None,
+            }
+        }
+        None
     }
 }
 
@@ -257,6 +397,7 @@ fn validate_violation(
     sources: &Sources,
     e: &Entry,
     dm: DataModel,
+    interpreter_time: Duration,
 ) -> Result<Answer> {
     if let Some(a) = check_metadata(sources, e) {
         return Ok(a);
@@ -300,18 +441,18 @@ fn validate_violation(
         }
     }
     let inputs: Vec<u128> = values.iter().map(|v| *v as u128).collect();
-    let rec = match crate::witness::concrete_run(
-        &prog.module,
-        inputs,
-        crate::witness::emit::CONCRETE_RUN_TIME,
-        None,
-    )? {
+    let rec = match crate::witness::concrete_run(&prog.module, inputs, interpreter_time, None)? {
         crate::witness::ConcreteEnd::Error(w) => w,
         crate::witness::ConcreteEnd::Other(why) => {
             return Ok(Answer::Rejected(format!("on the witness's inputs, {why}")))
         }
+        crate::witness::ConcreteEnd::Inconclusive(why) => {
+            return Ok(validate_natively(prog, sources, &segs, &values, dm, &why))
+        }
     };
     let path = steps(&prog.module, sources, &rec);
+    let directions = Directions::new(&prog.module, sources);
+    let dir = |j: usize| directions.c_value(&path[j]);
     let reads = path
         .iter()
         .filter(|s| matches!(s.kind, StepKind::Return { .. }))
@@ -333,10 +474,9 @@ fn validate_violation(
             )));
         };
         for a in avoids {
-            if let Some(s) = path[cursor..j]
-                .iter()
-                .find(|s| at(sources, s, &a.location) && satisfies(s, a).is_ok())
-            {
+            if let Some(s) = path[cursor..j].iter().enumerate().find(|(i, s)| {
+                at(sources, s, &a.location) && satisfies(s, dir(cursor + i), a).is_ok()
+            }) {
                 let _ = s;
                 return Ok(Answer::Rejected(format!(
                     "the run passes the {}",
@@ -344,7 +484,7 @@ fn validate_violation(
                 )));
             }
         }
-        if let Err(why) = satisfies(&path[j], follow) {
+        if let Err(why) = satisfies(&path[j], dir(j), follow) {
             return Ok(Answer::Rejected(format!("{}: {why}", describe(follow))));
         }
         if follow.ty == "target" && j + 1 != path.len() {
@@ -377,6 +517,108 @@ fn validate_violation(
             Err(e) => Answer::Unknown(format!("native replay failed: {e}")),
         },
     )
+}
+
+/// A violation witness whose inputs the interpreter cannot run to their
+/// end (`why`): `rejected` unless the program compiled natively reaches
+/// `reach_error` after reading exactly the witness's values; then
+/// confirmed when it has no `branching` waypoint, its `function_return`
+/// waypoints are at calls of `__VERIFIER_nondet_*` functions and its
+/// target at a `reach_error()` call that is the only one in the input
+/// files; otherwise `unknown`.
+fn validate_natively(
+    prog: &kappa_frontend::Program,
+    sources: &Sources,
+    segs: &[Vec<&Waypoint>],
+    values: &[i128],
+    dm: DataModel,
+    why: &str,
+) -> Answer {
+    let unknown = |what: String| Answer::Unknown(format!("on the witness's inputs, {why}; {what}"));
+    // the calls of a function in the input files: (file, closing `)`, name)
+    let calls = |name: &str| -> Vec<(
+        usize,
+        crate::witness::source::Pos,
+        crate::witness::source::Pos,
+    )> {
+        (0..sources.len())
+            .flat_map(|k| {
+                sources
+                    .source(k)
+                    .calls_of(name)
+                    .into_iter()
+                    .map(move |(n, c)| (k, c, n))
+            })
+            .collect()
+    };
+    let nondet: Vec<&str> = prog
+        .module
+        .functions
+        .iter()
+        .map(|f| f.name.as_str())
+        .filter(|n| n.starts_with("__VERIFIER_nondet_"))
+        .collect();
+    let test = TestVector {
+        inputs: values
+            .iter()
+            .map(|v| TestInput::new("", v.to_string()))
+            .collect(),
+    };
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory_bytes: 1 << 30,
+        deadline: None,
+    };
+    // the native run first: its failure is a rejection whatever the waypoints
+    match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
+        Ok(r)
+            if r.outcome == Outcome::ReachedError
+                && r.inputs_used == values.len()
+                && !r.inputs_exhausted => {}
+        Ok(r) if r.outcome == Outcome::ReachedError => {
+            return Answer::Rejected(format!(
+                "the native run reads {} of the witness's {} values before reach_error",
+                r.inputs_used,
+                values.len()
+            ))
+        }
+        Ok(r) => {
+            return Answer::Rejected(format!(
+                "the native run does not reach reach_error ({:?})",
+                r.outcome
+            ))
+        }
+        Err(e) => return unknown(format!("native replay failed: {e}")),
+    }
+    let errors = calls("reach_error");
+    for w in segs.iter().flatten() {
+        let file = sources.index_of_name(&w.location.file_name);
+        let here = |(k, p): (usize, crate::witness::source::Pos)| {
+            Some(k) == file
+                && p.line == w.location.line
+                && w.location.column.is_none_or(|c| c == p.col)
+        };
+        let ok = match w.ty.as_str() {
+            "function_return" => nondet
+                .iter()
+                .flat_map(|n| calls(n))
+                .any(|(k, close, _)| here((k, close))),
+            "target" => errors.iter().any(|&(k, _, name)| here((k, name))),
+            _ => {
+                return unknown(format!(
+                    "its {} waypoints are not checked without the interpreter's run",
+                    w.ty
+                ))
+            }
+        };
+        if !ok {
+            return unknown(format!("{} is not at such a call", describe(w)));
+        }
+    }
+    if errors.len() != 1 {
+        return unknown("the program has several reach_error() calls".into());
+    }
+    Answer::Confirmed
 }
 
 /// Names a program may use as types in an invariant's casts without a
@@ -611,7 +853,7 @@ mod tests {
                 width: 8,
             },
         };
-        assert!(satisfies(&s, &ret("\\result == -1")).is_ok());
-        assert!(satisfies(&s, &ret("\\result == 254")).is_err());
+        assert!(satisfies(&s, None, &ret("\\result == -1")).is_ok());
+        assert!(satisfies(&s, None, &ret("\\result == 254")).is_err());
     }
 }

@@ -4,9 +4,13 @@
 //! schema and put its invariants at loop keywords); planted wrong witnesses
 //! are rejected.
 
+#[path = "common/branch_check.rs"]
+mod branch_check;
 mod common;
+#[path = "common/yaml11.rs"]
+mod yaml11;
 
-use common::{c_files, header, kappa, parallel, repo_root};
+use common::{c_files, full_tier, header, kappa, parallel, repo_root};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -55,6 +59,28 @@ fn checked_witness(path: &Path, schema: &jsonschema::Validator) -> Result<Value,
     Ok(v)
 }
 
+/// [`checked_witness`] and the YAML 1.1 loader's schema check of the file.
+fn checked_both(path: &Path, schema: &jsonschema::Validator) -> Result<Value, String> {
+    let v = checked_witness(path, schema)?;
+    yaml11::schema_check(&[path])?;
+    Ok(v)
+}
+
+/// The data model a witness states.
+fn witness_dm(v: &Value) -> kappa_ir::DataModel {
+    match v[0]["metadata"]["task"]["data_model"].as_str() {
+        Some("LP64") => kappa_ir::DataModel::Lp64,
+        _ => kappa_ir::DataModel::Ilp32,
+    }
+}
+
+/// The branching values of violation witness `v` of `program` against a
+/// natively logged run ([`branch_check`]); the number checked.
+fn branches_checked(v: &Value, program: &Path, dir: &Path) -> usize {
+    branch_check::check_branches(v, program, witness_dm(v), dir)
+        .unwrap_or_else(|e| panic!("{}: branching values: {e}", program.display()))
+}
+
 fn validate(witness: &Path, program: &Path) -> String {
     let out = kappa(&[
         "validate",
@@ -70,19 +96,17 @@ fn validate(witness: &Path, program: &Path) -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
-/// Runs `kappa verify --witness` on `program`; returns the verdict line's
-/// value and the witness path.
+/// Runs `kappa verify --witness` on `program` (`--timeout 30` unless
+/// `extra` gives one); returns the verdict line's value and the witness
+/// path.
 fn verify_with_witness(program: &Path, dir: &Path, extra: &[&str]) -> (String, PathBuf) {
     let src = std::fs::read_to_string(program).unwrap();
     let name = program.file_stem().unwrap().to_string_lossy();
     let witness = dir.join(format!("{name}.yml"));
-    let mut args = vec![
-        "verify",
-        "--timeout",
-        "30",
-        "--witness",
-        witness.to_str().unwrap(),
-    ];
+    let mut args = vec!["verify", "--witness", witness.to_str().unwrap()];
+    if !extra.contains(&"--timeout") {
+        args.extend(["--timeout", "30"]);
+    }
     args.extend_from_slice(extra);
     let dm = header(&src, "data-model");
     if let Some(dm) = &dm {
@@ -136,15 +160,19 @@ fn violation_witnesses_validate_and_planted_errors_are_rejected() {
     let files = programs_expecting("false");
     assert!(files.len() > 20);
     let counts = std::sync::Mutex::new((0usize, 0usize, 0usize));
+    let written = std::sync::Mutex::new(vec![]);
+    let branches = std::sync::Mutex::new((0usize, 0usize));
     let fails = parallel(&files, |p| {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         let (verdict, w) = verify_with_witness(p, dir.path(), &[]);
         if verdict != "false" {
             return None; // the verdict tests judge verdicts
         }
-        if let Err(e) = checked_witness(&w, &schema) {
-            return Some(format!("{name}: {e}"));
-        }
+        let v = match checked_witness(&w, &schema) {
+            Ok(v) => v,
+            Err(e) => return Some(format!("{name}: {e}")),
+        };
+        written.lock().unwrap().push(w.clone());
         let answer = validate(&w, p);
         if answer != "confirmed" {
             return Some(format!("{name}: own witness: {answer}"));
@@ -155,6 +183,19 @@ fn violation_witnesses_validate_and_planted_errors_are_rejected() {
             // planted errors in every other witness (each costs three validations)
             c.0 % 2 == 1
         };
+        // the branching values against a natively logged run (a native
+        // build each: on the witnesses without planted errors, all of them
+        // in the benchmark tier)
+        if !planting || full_tier() {
+            match branch_check::check_branches(&v, p, witness_dm(&v), dir.path()) {
+                Ok(n) => {
+                    let mut b = branches.lock().unwrap();
+                    b.0 += usize::from(n > 0);
+                    b.1 += n;
+                }
+                Err(e) => return Some(format!("{name}: branching values: {e}")),
+            }
+        }
         if !planting {
             return None;
         }
@@ -213,6 +254,18 @@ fn violation_witnesses_validate_and_planted_errors_are_rejected() {
         None
     });
     assert!(fails.is_empty(), "{}", fails.join("\n"));
+    let written = written.into_inner().unwrap();
+    let paths: Vec<&Path> = written.iter().map(PathBuf::as_path).collect();
+    let checked = yaml11::schema_check(&paths).unwrap();
+    let (with_branches, values) = *branches.lock().unwrap();
+    eprintln!(
+        "{checked} violation witnesses match the schema read by PyYAML; the branching values \
+         of {with_branches} ({values} waypoints) match natively logged runs"
+    );
+    assert!(
+        with_branches > 10,
+        "{with_branches} witnesses with branches"
+    );
     let (validated, flipped, dropped) = *counts.lock().unwrap();
     // most `false` programs are decided and validated; many have branches
     assert!(validated > files.len() / 2, "only {validated} validated");
@@ -222,6 +275,71 @@ fn violation_witnesses_validate_and_planted_errors_are_rejected() {
     );
 }
 
+/// Benchmark tier: the `false` tasks of the shared corpus (../shared/corpus
+/// beside the repository, when present): every violation witness matches
+/// the schema with both loaders, is confirmed by `kappa validate`, and its
+/// branching values match a natively logged run.
+#[test]
+fn corpus_violation_witnesses_pass_the_independent_checks() {
+    let corpus = repo_root().join("../shared/corpus");
+    if !full_tier() || !corpus.is_dir() {
+        eprintln!("benchmark tier only (KAPPA_TIER=full), with ../shared/corpus");
+        return;
+    }
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let mut tasks: Vec<PathBuf> = std::fs::read_dir(&corpus)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yml"))
+        .filter(|p| {
+            std::fs::read_to_string(p)
+                .unwrap()
+                .contains("expected_verdict: false")
+        })
+        .collect();
+    tasks.sort();
+    let counts = std::sync::Mutex::new((0usize, 0usize, 0usize, vec![]));
+    let fails = parallel(&tasks, |t| {
+        let name = t.file_name().unwrap().to_string_lossy().into_owned();
+        let (verdict, w) =
+            verify_with_witness(t, dir.path(), &["--mode", "auto", "--timeout", "60"]);
+        if verdict != "false" {
+            counts.lock().unwrap().3.push(format!("{name}: {verdict}"));
+            return None;
+        }
+        let v = match checked_both(&w, &schema) {
+            Ok(v) => v,
+            Err(e) => return Some(format!("{name}: {e}")),
+        };
+        let answer = validate(&w, t);
+        if answer != "confirmed" {
+            return Some(format!("{name}: own witness: {answer}"));
+        }
+        let input = v[0]["metadata"]["task"]["input_files"][0].as_str().unwrap();
+        let c = t.parent().unwrap().join(input);
+        match branch_check::check_branches(&v, &c, witness_dm(&v), dir.path()) {
+            Ok(n) => {
+                let mut k = counts.lock().unwrap();
+                k.0 += 1;
+                k.1 += usize::from(n > 0);
+                k.2 += n;
+                None
+            }
+            Err(e) => Some(format!("{name}: branching values: {e}")),
+        }
+    });
+    let (witnesses, with_branches, values, other) = counts.into_inner().unwrap();
+    eprintln!(
+        "corpus: {} false tasks; {witnesses} witnesses schema-valid (both loaders) and \
+         confirmed; {with_branches} with branching waypoints ({values} values) match \
+         natively logged runs; not false: {other:?}",
+        tasks.len()
+    );
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+    assert!(witnesses > 0);
+}
+
 #[test]
 fn a_wrong_nondet_value_is_rejected() {
     let schema = schema();
@@ -229,18 +347,164 @@ fn a_wrong_nondet_value_is_rejected() {
     let p = repo_root().join("tests/witness/one_value.c");
     let (verdict, w) = verify_with_witness(&p, dir.path(), &[]);
     assert_eq!(verdict, "false");
-    let v = checked_witness(&w, &schema).unwrap();
+    let v = checked_both(&w, &schema).unwrap();
     let text = serde_json::to_string(&v).unwrap();
     assert!(text.contains("\\\\result == 123456"), "{text}");
     assert!(text.contains("\\\\result == 3"), "{text}");
     // three loop iterations and the two ifs, all pinned by branching waypoints
     assert_eq!(text.matches("\"branching\"").count(), 6, "{text}");
+    assert_eq!(branches_checked(&v, &p, dir.path()), 6);
     assert_eq!(validate(&w, &p), "confirmed");
     for (from, to) in [("123456", "123457"), ("== 3", "== 2")] {
         let bad = dir.path().join("bad.yml");
         std::fs::write(&bad, std::fs::read_to_string(&w).unwrap().replace(from, to)).unwrap();
         let answer = validate(&bad, &p);
         assert!(answer.starts_with("rejected:"), "{from} -> {to}: {answer}");
+    }
+}
+
+#[test]
+fn branching_values_are_the_c_conditions() {
+    // clang swaps the successors of a negated condition: the values are
+    // the C condition's, not LLVM's branch direction
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/witness/negated.c");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &[]);
+    assert_eq!(verdict, "false");
+    let mut v = checked_both(&w, &schema).unwrap();
+    let value_at = |v: &mut Value, line: u64| -> Vec<String> {
+        waypoints(v)
+            .filter(|w| w["type"] == "branching" && w["location"]["line"] == line)
+            .map(|w| w["constraint"]["value"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // n = 2: `if (!n)` falls through; `if (!(cond))` enters its block
+    assert_eq!(value_at(&mut v, 16), ["false"], "{v}");
+    assert_eq!(value_at(&mut v, 10), ["true"], "{v}");
+    // `while (!(k >= n))`: two iterations, then out
+    assert_eq!(value_at(&mut v, 18), ["true", "true", "false"], "{v}");
+    // `if (n != 3) ;` with an empty then statement
+    assert_eq!(value_at(&mut v, 24), ["true"], "{v}");
+    assert_eq!(branches_checked(&v, &p, dir.path()), 12);
+    assert_eq!(validate(&w, &p), "confirmed");
+    // LLVM's direction at the negated `if` is rejected
+    let bad = dir.path().join("llvm_direction.yml");
+    planted(&w, &bad, |v| {
+        let b = waypoints(v)
+            .find(|w| w["type"] == "branching" && w["location"]["line"] == 16)
+            .unwrap();
+        b["constraint"]["value"] = "true".into();
+        true
+    });
+    let answer = validate(&bad, &p);
+    assert!(
+        answer.starts_with("rejected:") && answer.contains("negated.c:16:3"),
+        "{answer}"
+    );
+    let planted_v: Value = serde_yaml::from_str(&std::fs::read_to_string(&bad).unwrap()).unwrap();
+    assert!(
+        branch_check::check_branches(&planted_v, &p, witness_dm(&planted_v), dir.path()).is_err()
+    );
+}
+
+#[test]
+fn a_false_after_a_long_loop_gets_a_witness_of_inputs_and_target() {
+    // the interpreter cannot re-run 300 million iterations in the time
+    // left: the witness gives the inputs at their calls and the target,
+    // and validation checks it natively
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/witness/quiet_loop.c");
+    let modes: &[&str] = if full_tier() {
+        &["native", "auto"]
+    } else {
+        &["native"]
+    };
+    for mode in modes {
+        let (verdict, w) =
+            verify_with_witness(&p, dir.path(), &["--mode", mode, "--timeout", "12"]);
+        assert_eq!(verdict, "false", "{mode}");
+        let v = checked_both(&w, &schema).unwrap();
+        let wps: Vec<(String, u64)> = v[0]["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let w = &s["segment"][0]["waypoint"];
+                (
+                    w["type"].as_str().unwrap().to_string(),
+                    w["location"]["line"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let want = [
+            ("function_return", 10),
+            ("function_return", 11),
+            ("target", 14),
+        ];
+        let want: Vec<(String, u64)> = want.iter().map(|(t, l)| (t.to_string(), *l)).collect();
+        assert_eq!(wps, want, "{mode}: {v}");
+        let validate_in = |w: &Path| {
+            let out = kappa(&[
+                "validate",
+                "--interpreter-time",
+                "0.5",
+                w.to_str().unwrap(),
+                p.to_str().unwrap(),
+            ]);
+            String::from_utf8_lossy(&out.stdout).trim().to_string()
+        };
+        assert_eq!(validate_in(&w), "confirmed", "{mode}");
+        let bad = dir.path().join("quiet_bad.yml");
+        std::fs::write(
+            &bad,
+            std::fs::read_to_string(&w)
+                .unwrap()
+                .replace("== 41", "== 40"),
+        )
+        .unwrap();
+        let answer = validate_in(&bad);
+        assert!(answer.starts_with("rejected:"), "{mode}: {answer}");
+    }
+}
+
+#[test]
+fn input_files_are_named_as_the_task_names_them() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let task_dir = dir.path().join("tasks");
+    std::fs::create_dir(&task_dir).unwrap();
+    let c = task_dir.join("one_value.c");
+    std::fs::copy(repo_root().join("tests/witness/one_value.c"), &c).unwrap();
+    let task = task_dir.join("one_value.yml");
+    std::fs::write(
+        &task,
+        "format_version: '2.0'\ninput_files: 'one_value.c'\nproperties:\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: false\noptions:\n  language: C\n  data_model: ILP32\n",
+    )
+    .unwrap();
+    // the task and (benchmark tier) the program given by absolute paths
+    let given_paths = if full_tier() {
+        vec![&task, &c]
+    } else {
+        vec![&task]
+    };
+    for given in given_paths {
+        assert!(given.is_absolute());
+        let (verdict, w) = verify_with_witness(given, dir.path(), &[]);
+        assert_eq!(verdict, "false");
+        let v = checked_both(&w, &schema).unwrap();
+        let task_info = &v[0]["metadata"]["task"];
+        assert_eq!(
+            task_info["input_files"],
+            serde_json::json!(["one_value.c"]),
+            "{v}"
+        );
+        assert!(
+            task_info["input_file_hashes"]["one_value.c"].is_string(),
+            "{v}"
+        );
+        assert_eq!(validate(&w, given), "confirmed");
     }
 }
 
@@ -253,7 +517,7 @@ fn a_preprocessed_input_is_named_with_its_own_lines() {
     let p = repo_root().join("tests/witness/preprocessed.i");
     let (verdict, w) = verify_with_witness(&p, dir.path(), &[]);
     assert_eq!(verdict, "false");
-    let v = checked_witness(&w, &schema).unwrap();
+    let v = checked_both(&w, &schema).unwrap();
     let segs = v[0]["content"].as_array().unwrap();
     let target = &segs[segs.len() - 1]["segment"][0]["waypoint"];
     assert_eq!(target["type"], "target", "{v}");
@@ -278,7 +542,8 @@ fn native_mode_names_source_lines_and_writes_witnesses() {
     let p = repo_root().join("tests/witness/one_value.c");
     let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "native"]);
     assert_eq!(verdict, "false");
-    checked_witness(&w, &schema).unwrap();
+    let v = checked_both(&w, &schema).unwrap();
+    assert!(branches_checked(&v, &p, dir.path()) > 0);
     assert_eq!(validate(&w, &p), "confirmed");
     let out = kappa(&["verify", "--mode", "native", p.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -298,12 +563,14 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
     let files = programs_expecting("true");
     let loops_seen = std::sync::Mutex::new(0usize);
     let confirmed = std::sync::Mutex::new(0usize);
+    let written = std::sync::Mutex::new(vec![]);
     let fails = parallel(&files, |p| {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         let (verdict, w) = verify_with_witness(p, dir.path(), &[]);
         if verdict != "true" {
             return None;
         }
+        written.lock().unwrap().push(w.clone());
         let v = match checked_witness(&w, &schema) {
             Ok(v) => v,
             Err(e) => return Some(format!("{name}: {e}")),
@@ -335,6 +602,10 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
         None
     });
     assert!(fails.is_empty(), "{}", fails.join("\n"));
+    let written = written.into_inner().unwrap();
+    let paths: Vec<&Path> = written.iter().map(PathBuf::as_path).collect();
+    let checked = yaml11::schema_check(&paths).unwrap();
+    eprintln!("{checked} correctness witnesses match the schema read by PyYAML");
     assert!(*loops_seen.lock().unwrap() > 10);
     // the invariants of several prove kappa's own verdicts again
     assert!(*confirmed.lock().unwrap() >= 3, "{confirmed:?}");
@@ -348,7 +619,7 @@ fn proof_witnesses_carry_the_checked_invariants() {
     let p = repo_root().join("tests/prove/lockstep_double_true.c");
     let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "prove"]);
     assert_eq!(verdict, "true");
-    let v = checked_witness(&w, &schema).unwrap();
+    let v = checked_both(&w, &schema).unwrap();
     let inv = &v[0]["content"][0]["invariant"];
     assert_eq!(inv["value"], "((unsigned)y == (2u * (unsigned)x))", "{v}");
     // inductive and safe: the validator proves the program with it
@@ -361,7 +632,7 @@ fn proof_witnesses_carry_the_checked_invariants() {
     let p = repo_root().join("tests/prove/nested_product_true.c");
     let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "prove"]);
     assert_eq!(verdict, "true");
-    let v = checked_witness(&w, &schema).unwrap();
+    let v = checked_both(&w, &schema).unwrap();
     let value = |k: usize| v[0]["content"][k]["invariant"]["value"].to_string();
     assert!(
         value(0).contains("((unsigned)c == (10u * (unsigned)i))"),
@@ -382,7 +653,7 @@ fn proof_witness_invariants(program: &str) -> Vec<String> {
     let p = repo_root().join(program);
     let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "prove"]);
     assert_eq!(verdict, "true", "{program}");
-    let v = checked_witness(&w, &schema).unwrap();
+    let v = checked_both(&w, &schema).unwrap();
     let invs: Vec<&Value> = v[0]["content"]
         .as_array()
         .unwrap()
@@ -447,7 +718,8 @@ fn waypoints_name_the_function_containing_them() {
     let p = repo_root().join("tests/witness/in_functions.c");
     let (verdict, w) = verify_with_witness(&p, dir.path(), &[]);
     assert_eq!(verdict, "false");
-    let mut v = checked_witness(&w, &schema).unwrap();
+    let mut v = checked_both(&w, &schema).unwrap();
+    assert!(branches_checked(&v, &p, dir.path()) > 0);
     let mut seen = vec![];
     for wp in waypoints(&mut v) {
         let line = wp["location"]["line"].as_u64().unwrap();
@@ -484,7 +756,7 @@ fn loop_invariants_are_sampled_natively() {
     let p = repo_root().join("tests/witness/even_sum.c");
     let (verdict, w) = verify_with_witness(&p, dir.path(), &[]);
     assert_eq!(verdict, "true");
-    let v = checked_witness(&w, &schema).unwrap();
+    let v = checked_both(&w, &schema).unwrap();
     let inv = &v[0]["content"][0]["invariant"];
     assert_eq!(inv["location"]["line"], 10);
     assert_eq!(inv["location"]["column"], 3);

@@ -20,7 +20,8 @@ pub const MAX_WITNESS_INPUTS: usize = 250_000;
 pub const CONCRETE_RUN_TIME: Duration = Duration::from_secs(20);
 
 /// The interpreter's recorded run of `w`'s inputs, when it reaches
-/// `reach_error` before `deadline`; otherwise why not.
+/// `reach_error` within a third of the time left before `deadline` (the
+/// rest is for a witness without the path); otherwise why not.
 pub fn recorded_path(
     prog: &Program,
     w: &ErrorWitness,
@@ -33,14 +34,22 @@ pub fn recorded_path(
         ));
     }
     let inputs = w.inputs.iter().map(|i| i.bits).collect();
+    // a third of the time left: the rest writes a witness without the path
+    // (an instrumented native build and run)
+    let deadline = deadline.map(|d| {
+        let now = Instant::now();
+        now + d.saturating_duration_since(now) / 3
+    });
     match concrete_run(&prog.module, inputs, CONCRETE_RUN_TIME, deadline)? {
         ConcreteEnd::Error(ew) => Ok(*ew),
-        ConcreteEnd::Other(why) => Err(anyhow!("{why}")),
+        ConcreteEnd::Other(why) | ConcreteEnd::Inconclusive(why) => Err(anyhow!("{why}")),
     }
 }
 
 /// Writes the witness of a verdict to `path`: a violation witness for
-/// `false` (from `witness`, re-run on the interpreter to record its path),
+/// `false` (from `witness`, re-run on the interpreter to record its path;
+/// when that run cannot finish, the inputs and the target alone, see
+/// [`super::write::inputs_entry`]),
 /// a correctness witness for `true` (with the proof's `invariants`, see
 /// [`correctness_entry`]). Returns the note to print; `unknown`
 /// writes nothing. An error says why no witness was written (the re-run
@@ -54,17 +63,63 @@ pub fn write_witness(
     dm: DataModel,
     deadline: Option<Instant>,
 ) -> Result<String> {
-    let sources = Sources::read(&prog.sources)?;
+    let sources = Sources::read_for_witness(prog)?;
     let entry = match (verdict, witness) {
-        (Verdict::False, Some(w)) => {
-            let rec = recorded_path(prog, w, deadline)?;
-            violation_entry(&prog.module, &sources, &rec, dm)?
-        }
+        (Verdict::False, Some(w)) => match recorded_path(prog, w, deadline) {
+            Ok(rec) => violation_entry(&prog.module, &sources, &rec, dm)?,
+            // the native replay confirmed the inputs: the witness gives them
+            // and the target without the path's branches
+            Err(why) => {
+                let entry = inputs_witness_entry(prog, &sources, w, dm, deadline)
+                    .map_err(|e| anyhow!("{why}; without the interpreter's path: {e}"))?;
+                write_yaml(path, &[entry])?;
+                return Ok(format!(
+                    "witness written to {} (the inputs and the target: {why})",
+                    path.display()
+                ));
+            }
+        },
         (Verdict::True, _) => correctness_entry(&prog.module, &sources, dm, invariants),
         _ => return Ok("no witness written (the verdict is unknown)".into()),
     };
     write_yaml(path, &[entry])?;
     Ok(format!("witness written to {}", path.display()))
+}
+
+/// The violation witness entry of error test `w` without the
+/// interpreter's path (see [`super::write::inputs_entry`]): the call sites
+/// the test and the text determine, else those of an instrumented native
+/// run ([`super::sites::native_sites`]).
+fn inputs_witness_entry(
+    prog: &Program,
+    sources: &Sources,
+    w: &ErrorWitness,
+    dm: DataModel,
+    deadline: Option<Instant>,
+) -> Result<super::Entry> {
+    let m = &prog.module;
+    super::write::inputs_entry(m, sources, w, dm, None).or_else(|_| {
+        let sites = super::sites::native_sites(m, sources, &prog.sources, w, dm, deadline)?;
+        super::write::inputs_entry(m, sources, w, dm, Some(&sites))
+    })
+}
+
+/// Writes the violation witness of error test `w` without the
+/// interpreter's path (see [`inputs_witness_entry`]).
+fn write_inputs_witness(
+    path: &Path,
+    prog: &Program,
+    w: &ErrorWitness,
+    dm: DataModel,
+    deadline: Option<Instant>,
+) -> Result<String> {
+    let sources = Sources::read_for_witness(prog)?;
+    let entry = inputs_witness_entry(prog, &sources, w, dm, deadline)?;
+    write_yaml(path, &[entry])?;
+    Ok(format!(
+        "witness written to {} (the inputs and the target: the interpreter could not record the path)",
+        path.display()
+    ))
 }
 
 /// Native mode: the call site of `reach_error`, the error path and each
@@ -113,17 +168,19 @@ pub fn native_witness_lines(
         Err(e) => return vec![format!("no source positions: {e}")],
     };
     let mut notes = vec![];
-    let mut located = true;
     if let Some(w) = witness {
-        if let Err(e) = locate_native_witness(&prog, w, deadline) {
+        let located = locate_native_witness(&prog, w, deadline);
+        if let Err(e) = &located {
             notes.push(format!("no source positions of the error path: {e}"));
-            located = false;
         }
-        if let (Some(path), true) = (&args.witness, located) {
-            notes.push(
-                write_witness(path, &prog, verdict, Some(w), &[], dm, deadline)
-                    .unwrap_or_else(|e| format!("no witness written: {e}")),
-            );
+        if let Some(path) = &args.witness {
+            let written = match located {
+                Ok(()) => write_witness(path, &prog, verdict, Some(w), &[], dm, deadline),
+                // the interpreter's run failed once: the inputs and target alone
+                Err(why) => write_inputs_witness(path, &prog, w, dm, deadline)
+                    .map_err(|e| anyhow!("{why}; without the interpreter's path: {e}")),
+            };
+            notes.push(written.unwrap_or_else(|e| format!("no witness written: {e}")));
         }
     } else if let Some(path) = &args.witness {
         notes.push(

@@ -20,6 +20,7 @@ pub mod cexpr;
 pub mod emit;
 pub mod inductive;
 pub mod invariants;
+pub mod sites;
 pub mod source;
 pub mod write;
 
@@ -180,11 +181,24 @@ struct SourceFile {
 }
 
 impl Sources {
-    /// Reads the input files (an unreadable one is an error naming it).
+    /// Reads the input files (an unreadable one is an error naming it),
+    /// each named by its path as given.
     pub fn read(paths: &[PathBuf]) -> Result<Sources> {
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        Sources::read_named(paths, &names)
+    }
+
+    /// Reads the input files of `prog` named as a witness names them
+    /// ([`witness_names`]).
+    pub fn read_for_witness(prog: &kappa_frontend::Program) -> Result<Sources> {
+        Sources::read_named(&prog.sources, &witness_names(prog))
+    }
+
+    /// Reads the files `paths`, named `names` (one each).
+    fn read_named(paths: &[PathBuf], names: &[String]) -> Result<Sources> {
         use sha2::Digest;
         let mut files = vec![];
-        for p in paths {
+        for (p, name) in paths.iter().zip(names) {
             let bytes =
                 std::fs::read(p).map_err(|e| anyhow!("{}: cannot read file: {e}", p.display()))?;
             let sha256 = sha2::Sha256::digest(&bytes)
@@ -192,7 +206,7 @@ impl Sources {
                 .map(|b| format!("{b:02x}"))
                 .collect();
             files.push(SourceFile {
-                name: p.display().to_string(),
+                name: name.clone(),
                 canon: std::fs::canonicalize(p).ok(),
                 sha256,
                 src: Source::new(&String::from_utf8_lossy(&bytes)),
@@ -276,12 +290,42 @@ impl Sources {
     }
 }
 
+/// The names a witness gives the input files of `prog` (`input_files`,
+/// hashes, locations): for a task, each file as the task's `input_files`
+/// names it (relative to the task file when the task's name is relative,
+/// whatever path the task itself was given by); for a program given
+/// directly, its path as given when relative, else its file name alone (a
+/// witness names no directory of the machine that wrote it).
+pub fn witness_names(prog: &kappa_frontend::Program) -> Vec<String> {
+    let task_dir = prog
+        .task
+        .as_ref()
+        .map(|t| t.path.parent().unwrap_or(Path::new("")).to_path_buf());
+    prog.sources
+        .iter()
+        .map(|p| {
+            let named = match &task_dir {
+                Some(dir) => p.strip_prefix(dir).unwrap_or(p),
+                None => p,
+            };
+            let named = if named.is_absolute() && task_dir.is_none() {
+                named.file_name().map(Path::new).unwrap_or(named)
+            } else {
+                named
+            };
+            named.display().to_string()
+        })
+        .collect()
+}
+
 /// How a concrete interpreter run with given inputs ended.
 pub enum ConcreteEnd {
     /// It called `reach_error`: the witness holds the recorded events.
     Error(Box<ErrorWitness>),
-    /// It did not; why (exit, unsupported feature, timeout).
+    /// It ended without calling `reach_error`; how.
     Other(String),
+    /// It could not be run to its end (timeout, unsupported feature); why.
+    Inconclusive(String),
 }
 
 /// Runs `module` on the interpreter with `inputs` (in call order; missing
@@ -293,6 +337,10 @@ pub fn concrete_run(
     timeout: Duration,
     deadline: Option<std::time::Instant>,
 ) -> Result<ConcreteEnd> {
+    // the engine's timeout is what its reason names: no more than the time left
+    let timeout = deadline.map_or(timeout, |d| {
+        timeout.min(d.saturating_duration_since(std::time::Instant::now()))
+    });
     let cfg = Config {
         concrete_inputs: Some(inputs),
         record_events: true,
@@ -307,7 +355,7 @@ pub fn concrete_run(
     Ok(match (r.verdict, r.witness) {
         (Verdict::False, Some(w)) => ConcreteEnd::Error(Box::new(w)),
         (Verdict::True, _) => ConcreteEnd::Other("the run ends without calling reach_error".into()),
-        (_, _) => ConcreteEnd::Other(format!(
+        (_, _) => ConcreteEnd::Inconclusive(format!(
             "the interpreter's run is inconclusive: {}",
             r.reason.unwrap_or_else(|| "no reason given".into())
         )),

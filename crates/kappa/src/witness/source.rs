@@ -261,6 +261,89 @@ impl Source {
         None
     }
 
+    /// The extent of the `if`, `while` or `for` statement whose keyword
+    /// starts at `kw`: the position of the `)` closing its header, of the
+    /// start of the last C token of its `then` statement (for `if`) or
+    /// body (loops) not counting a final `;` (where clang puts the end of
+    /// the statement: `++` is one token there), and of its last token.
+    /// `None` when no such statement starts there or its end is not found.
+    pub fn branch_extent(&self, kw: Pos) -> Option<(Pos, Pos, Pos)> {
+        let k = self.token_at(kw);
+        let t = self.toks.get(k)?;
+        if t.pos != kw || !matches!(t.text.as_str(), "if" | "while" | "for") {
+            return None;
+        }
+        if self.toks.get(k + 1)?.text != "(" {
+            return None;
+        }
+        let close = self.matching(k + 1)?;
+        let end = self.statement_end(close + 1, 0)?;
+        let mut last = end;
+        if self.toks[last].text == ";" && last > close + 1 {
+            last -= 1;
+        }
+        let op = |t: &Tok| t.text.len() == 1 && "+-<>=!&|*/%^".contains(t.text.as_str());
+        while last > close + 1 && op(&self.toks[last]) && op(&self.toks[last - 1]) && {
+            let (a, b) = (self.toks[last - 1].pos, self.toks[last].pos);
+            a.line == b.line && a.col + 1 == b.col
+        } {
+            last -= 1;
+        }
+        Some((
+            self.toks[close].pos,
+            self.toks[last].pos,
+            self.toks[end].pos,
+        ))
+    }
+
+    /// Index of the last token of the statement starting at token `k`
+    /// (a block, `if` with its `else`, a loop with its body, a labelled
+    /// statement, or anything up to its `;`); `None` when unbalanced.
+    fn statement_end(&self, k: usize, nesting: u32) -> Option<usize> {
+        if nesting > 200 {
+            return None;
+        }
+        let text = |j: usize| self.toks.get(j).map(|t| t.text.as_str());
+        match text(k)? {
+            "{" => self.matching(k),
+            "if" => {
+                let then_end = self.statement_end(self.matching(k + 1)? + 1, nesting + 1)?;
+                if text(then_end + 1) == Some("else") {
+                    self.statement_end(then_end + 2, nesting + 1)
+                } else {
+                    Some(then_end)
+                }
+            }
+            "while" | "for" | "switch" => {
+                self.statement_end(self.matching(k + 1)? + 1, nesting + 1)
+            }
+            "do" => {
+                let body_end = self.statement_end(k + 1, nesting + 1)?;
+                if text(body_end + 1) != Some("while") {
+                    return None;
+                }
+                let close = self.matching(body_end + 2)?;
+                (text(close + 1) == Some(";")).then_some(close + 1)
+            }
+            _ => {
+                if let Some(colon) = self.label_end(k) {
+                    return self.statement_end(colon + 1, nesting + 1);
+                }
+                let mut depth = 0i32;
+                for j in k..self.toks.len() {
+                    match self.toks[j].text.as_str() {
+                        "(" | "{" | "[" => depth += 1,
+                        ")" | "}" | "]" if depth == 0 => return None,
+                        ")" | "}" | "]" => depth -= 1,
+                        ";" if depth == 0 => return Some(j),
+                        _ => {}
+                    }
+                }
+                None
+            }
+        }
+    }
+
     /// Parenthesis depth of token `j` counted from the `(` at `open`.
     fn depth(&self, open: usize, j: usize) -> i32 {
         let mut d = 0;
@@ -291,6 +374,31 @@ impl Source {
         }
         let close = self.matching(k + 1)?;
         Some(self.toks[close].pos)
+    }
+
+    /// The calls of function `name` in the text: the position of the name
+    /// and of the call's closing parenthesis. A name after an identifier
+    /// or keyword other than `return` (`void f(`, `int f(`) is a
+    /// declaration, not a call.
+    pub fn calls_of(&self, name: &str) -> Vec<(Pos, Pos)> {
+        let mut out = vec![];
+        for (k, t) in self.toks.iter().enumerate() {
+            if t.text != name || self.toks.get(k + 1).is_none_or(|n| n.text != "(") {
+                continue;
+            }
+            let declared = k > 0 && {
+                let prev = &self.toks[k - 1].text;
+                prev != "return"
+                    && prev.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            };
+            if declared {
+                continue;
+            }
+            if let Some(close) = self.matching(k + 1) {
+                out.push((t.pos, self.toks[close].pos));
+            }
+        }
+        out
     }
 
     /// The condition clause of the `while` or `for` loop whose keyword
@@ -531,6 +639,37 @@ int main() { /* if (a) */ int x = f(1, g());
     }
 
     #[test]
+    fn branch_extents_end_with_the_then_statement_or_body() {
+        let s = Source::new(SRC);
+        // for: `)` and the body's `}`
+        assert_eq!(
+            s.branch_extent(p(3, 3)),
+            Some((p(3, 29), p(3, 38), p(3, 38)))
+        );
+        // while with an unbraced body: up to its `;`, whose `--` is one token
+        assert_eq!(
+            s.branch_extent(p(4, 3)),
+            Some((p(4, 24), p(4, 27), p(4, 29)))
+        );
+        assert_eq!(
+            s.branch_extent(p(6, 3)),
+            Some((p(6, 13), p(6, 26), p(6, 26)))
+        );
+        // not a statement keyword, a do tail
+        assert_eq!(s.branch_extent(p(5, 3)), None);
+        let s = Source::new("f() {\n if (a) if (b) x; else { y; }\n else L: z;\n q; }");
+        // the inner if's then statement is `x;`; the outer's the inner if with its else
+        assert_eq!(
+            s.branch_extent(p(2, 9)),
+            Some((p(2, 14), p(2, 16), p(2, 17)))
+        );
+        assert_eq!(
+            s.branch_extent(p(2, 2)),
+            Some((p(2, 7), p(2, 29), p(2, 29)))
+        );
+    }
+
+    #[test]
     fn loop_conditions() {
         let s = Source::new(SRC);
         assert_eq!(s.loop_condition(p(3, 3)), Some((p(3, 19), p(3, 24))));
@@ -590,6 +729,18 @@ lbl:
         assert!(s.is_function_name("main"));
         assert!(!s.is_function_name("x"));
         assert!(!s.is_function_name("nothere"));
+    }
+
+    #[test]
+    fn calls_are_not_declarations() {
+        let s = Source::new(
+            "extern int nd(void);\nvoid err() { abort(); }\nint main() { int x = nd(); if (x) err(); return nd(); }",
+        );
+        assert_eq!(
+            s.calls_of("nd"),
+            vec![(p(3, 22), p(3, 25)), (p(3, 49), p(3, 52))]
+        );
+        assert_eq!(s.calls_of("err"), vec![(p(3, 35), p(3, 39))]);
     }
 
     #[test]

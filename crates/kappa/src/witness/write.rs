@@ -8,7 +8,8 @@ use super::{
 };
 use anyhow::{anyhow, Result};
 use kappa_engine::{ErrorWitness, PathEvent};
-use kappa_ir::{DataModel, Module};
+use kappa_ir::{DataModel, Instr, Module, SrcLoc};
+use std::collections::HashMap;
 use std::path::Path;
 
 /// Where a step happens in the input files.
@@ -34,8 +35,16 @@ pub enum StepKind {
         /// Its width.
         width: u32,
     },
-    /// The condition of an `if`/`while`/`for` evaluated to this.
-    Branch(bool),
+    /// The two-way branch of an `if`/`while`/`for` condition, whose
+    /// instruction is at `src`, took its first edge (LLVM's true
+    /// successor: not always the C condition's true branch, since clang
+    /// swaps the successors of a negated condition) or its second.
+    Branch {
+        /// The branch instruction's source position.
+        src: SrcLoc,
+        /// Whether the first edge (LLVM's true successor) was taken.
+        first: bool,
+    },
     /// `reach_error()` was called.
     Target,
 }
@@ -78,9 +87,9 @@ pub fn steps(module: &Module, sources: &Sources, w: &ErrorWitness) -> Vec<Step> 
                 });
             }
             PathEvent::Branch { src, taken, of } => {
-                if of != 2 {
+                let (Some(loc), 2) = (src, of) else {
                     continue;
-                }
+                };
                 let Some((file, p)) = sources.locate(module, src) else {
                     continue;
                 };
@@ -93,7 +102,10 @@ pub fn steps(module: &Module, sources: &Sources, w: &ErrorWitness) -> Vec<Step> 
                         line: kw.line,
                         col: Some(kw.col),
                     }),
-                    kind: StepKind::Branch(taken == 0),
+                    kind: StepKind::Branch {
+                        src: loc,
+                        first: taken == 0,
+                    },
                 });
             }
         }
@@ -145,39 +157,110 @@ impl<'a> Functions<'a> {
     }
 }
 
+/// Which edge of each two-way branch of `module` enters the true branch
+/// of its C condition, read from the names clang gives the blocks it
+/// branches to (`-fno-discard-value-names`): `if.then`, `while.body`,
+/// `for.body`, `do.body` are the true branch; `if.else`, `if.end`,
+/// `while.end`, `for.end`, `do.end` the false one (with clang's numeric
+/// suffixes). For each branch instruction position: `Some(true)` when the
+/// first edge (LLVM's true successor) is the C condition's true branch,
+/// `Some(false)` when clang swapped the successors (`if (!x)`), `None`
+/// when the names do not say or two branches at that position disagree
+/// (no waypoint is written there).
+pub fn c_true_is_first(module: &Module) -> HashMap<SrcLoc, Option<bool>> {
+    let mut out: HashMap<SrcLoc, Option<bool>> = HashMap::new();
+    for f in &module.functions {
+        for (l, succs) in f.succs.iter().enumerate() {
+            let [a, b] = succs[..] else { continue };
+            let (ea, eb) = (&f.edges[a.index()], &f.edges[b.index()]);
+            let (Instr::Assume(_), Instr::Assume(_), Some(src)) = (&ea.instr, &eb.instr, ea.src)
+            else {
+                continue;
+            };
+            let from = &f.locs[l].block;
+            let kind = |e: &kappa_ir::Edge| block_kind(target_block(f, e.to, from));
+            let dir = match (kind(ea), kind(eb)) {
+                (Some(true), Some(false)) => Some(true),
+                (Some(false), Some(true)) => Some(false),
+                _ => None,
+            };
+            let seen = out.entry(src).or_insert(dir);
+            if *seen != dir {
+                *seen = None;
+            }
+        }
+    }
+    out
+}
+
+/// The block an edge into `to` enters: `to`'s, or, when `to` only holds
+/// the phi moves of the edge (a location of the branching block `from`
+/// with one `Phi` edge), that edge's target's.
+fn target_block<'f>(f: &'f kappa_ir::Function, to: kappa_ir::Loc, from: &str) -> &'f str {
+    let info = &f.locs[to.index()];
+    if info.block == from {
+        if let [e] = f.succs[to.index()][..] {
+            let e = &f.edges[e.index()];
+            if matches!(e.instr, Instr::Phi(_)) {
+                return &f.locs[e.to.index()].block;
+            }
+        }
+    }
+    &info.block
+}
+
+/// Whether clang's block name `name` is a true branch (`Some(true)`) or a
+/// false branch (`Some(false)`) of an `if`/`while`/`for`/`do` condition.
+fn block_kind(name: &str) -> Option<bool> {
+    match name.trim_end_matches(|c: char| c.is_ascii_digit()) {
+        "if.then" | "while.body" | "for.body" | "do.body" => Some(true),
+        "if.else" | "if.end" | "while.end" | "for.end" | "do.end" => Some(false),
+        _ => None,
+    }
+}
+
 /// The violation witness entry of a recorded error path (see [`steps`]).
-/// Fails when an input read or the target lies outside the input files.
+/// A `branching` waypoint's value is whether the true branch of the C
+/// condition was taken ([`c_true_is_first`]); a branch whose direction
+/// the block names do not tell gets no waypoint. Fails when an input read
+/// or the target lies outside the input files.
 pub fn violation_entry(
     module: &Module,
     sources: &Sources,
     w: &ErrorWitness,
     dm: DataModel,
 ) -> Result<Entry> {
-    let steps = steps(module, sources, w);
-    let branches = steps
-        .iter()
-        .filter(|s| matches!(s.kind, StepKind::Branch(_)))
-        .count();
+    let convention = c_true_is_first(module);
+    let c_true =
+        |src: &SrcLoc, first: bool| convention.get(src).copied().flatten().map(|t| t == first);
+    let steps: Vec<(Step, Option<bool>)> = steps(module, sources, w)
+        .into_iter()
+        .filter_map(|s| match s.kind {
+            StepKind::Branch { src, first } => c_true(&src, first).map(|b| (s, Some(b))),
+            _ => Some((s, None)),
+        })
+        .collect();
+    let branches = steps.iter().filter(|(_, b)| b.is_some()).count();
     let functions = Functions::new(module, sources);
     let mut content = vec![];
-    for s in &steps {
-        let (ty, constraint) = match &s.kind {
-            StepKind::Branch(_) if branches > MAX_BRANCH_WAYPOINTS => continue,
-            StepKind::Branch(b) => (
+    for (s, c_value) in &steps {
+        let (ty, constraint) = match (&s.kind, c_value) {
+            (StepKind::Branch { .. }, _) if branches > MAX_BRANCH_WAYPOINTS => continue,
+            (StepKind::Branch { .. }, b) => (
                 "branching",
                 Some(Constraint {
-                    value: b.to_string(),
+                    value: b.unwrap_or_default().to_string(),
                     format: None,
                 }),
             ),
-            StepKind::Return { value, .. } => (
+            (StepKind::Return { value, .. }, _) => (
                 "function_return",
                 Some(Constraint {
                     value: format!("\\result == {value}"),
                     format: Some("acsl_expression".into()),
                 }),
             ),
-            StepKind::Target => ("target", None),
+            (StepKind::Target, _) => ("target", None),
         };
         let at = s.at.ok_or_else(|| {
             anyhow!(
@@ -206,6 +289,124 @@ pub fn violation_entry(
         metadata: metadata(sources, dm),
         content,
     })
+}
+
+/// The violation witness entry of a `false` whose error test the
+/// interpreter could not re-run to its end (a long loop before the error):
+/// a `function_return` waypoint for every input, at its call, and the
+/// `target` at the `reach_error()` call; no `branching` waypoint. The call
+/// sites are `sites` when given (see [`super::sites::native_sites`]); else
+/// an input's call is the one the test names (`file:line` with one call
+/// of the input's function on that line), else the only call of that
+/// function in the input files, and the target is at the test's
+/// `reach_error` call position, else at the only `reach_error()` call.
+/// Fails when a call is not determined so.
+pub fn inputs_entry(
+    module: &Module,
+    sources: &Sources,
+    w: &ErrorWitness,
+    dm: DataModel,
+    sites: Option<&(Vec<super::sites::Site>, super::sites::Site)>,
+) -> Result<Entry> {
+    let (reads, target) = match sites {
+        Some((reads, (file, name, _))) => (
+            reads
+                .iter()
+                .map(|&(file, _, close)| At {
+                    file,
+                    line: close.line,
+                    col: Some(close.col),
+                })
+                .collect(),
+            At {
+                file: *file,
+                line: name.line,
+                col: Some(name.col),
+            },
+        ),
+        None => test_sites(module, sources, w)?,
+    };
+    let functions = Functions::new(module, sources);
+    let waypoint = |ty: &str, at: At, constraint: Option<Constraint>| Content {
+        segment: Some(vec![WaypointItem {
+            waypoint: Waypoint {
+                ty: ty.into(),
+                action: "follow".into(),
+                location: functions.location(sources, at),
+                constraint,
+            },
+        }]),
+        invariant: None,
+    };
+    let mut content = vec![];
+    for (input, at) in w.inputs.iter().zip(reads) {
+        let value = format!("\\result == {}", input.decimal());
+        content.push(waypoint(
+            "function_return",
+            at,
+            Some(Constraint {
+                value,
+                format: Some("acsl_expression".into()),
+            }),
+        ));
+    }
+    content.push(waypoint("target", target, None));
+    Ok(Entry {
+        entry_type: "violation_sequence".into(),
+        metadata: metadata(sources, dm),
+        content,
+    })
+}
+
+/// The call sites of `w`'s inputs and of its `reach_error()` call as
+/// the test names them or the input files' text determines them (see
+/// [`inputs_entry`]).
+fn test_sites(module: &Module, sources: &Sources, w: &ErrorWitness) -> Result<(Vec<At>, At)> {
+    // the call of `name`: on `line` of input file `file` when given, else the only one
+    let call = |name: &str, on: Option<(usize, u32)>, at_name: bool| -> Option<At> {
+        let mut found = vec![];
+        for k in 0..sources.len() {
+            for (n, close) in sources.source(k).calls_of(name) {
+                let p = if at_name { n } else { close };
+                if on.is_none_or(|(f, l)| f == k && l == p.line) {
+                    found.push(At {
+                        file: k,
+                        line: p.line,
+                        col: Some(p.col),
+                    });
+                }
+            }
+        }
+        (found.len() == 1).then(|| found[0])
+    };
+    let named_line = |at: &str| -> Option<(usize, u32)> {
+        let (file, line) = at.rsplit_once(':')?;
+        Some((sources.index_of_name(file)?, line.parse().ok()?))
+    };
+    let mut reads = vec![];
+    for (k, input) in w.inputs.iter().enumerate() {
+        let at = named_line(&input.at)
+            .and_then(|on| call(&input.origin, Some(on), false))
+            .or_else(|| call(&input.origin, None, false))
+            .ok_or_else(|| {
+                anyhow!(
+                    "input #{k}'s call of {} is not determined in the input files",
+                    input.origin
+                )
+            })?;
+        reads.push(at);
+    }
+    let target = sources
+        .locate(module, w.error_src)
+        .filter(|(_, p)| p.col > 0)
+        .map(|(file, p)| At {
+            file,
+            line: p.line,
+            col: Some(p.col),
+        })
+        .or_else(|| call("reach_error", None, true))
+        .ok_or_else(|| anyhow!("the reach_error() call is not determined in the input files"))?;
+    Ok((reads, target))
 }
 
 /// The correctness witness entry: a `loop_invariant` at every loop keyword
@@ -374,15 +575,48 @@ pub fn c_over_source(c: &str, src: &super::source::Source) -> bool {
     true
 }
 
-/// Writes `entries` as a witness file.
+/// Writes `entries` as a witness file. `creation_time` is quoted: a YAML
+/// 1.1 loader (PyYAML, and so Python tooling) reads an unquoted RFC 3339
+/// time as a timestamp, not the string the format requires.
 pub fn write_yaml(path: &Path, entries: &[Entry]) -> Result<()> {
     let text = serde_yaml::to_string(entries).map_err(|e| anyhow!("{e}"))?;
+    let text = quote_creation_times(&text);
     std::fs::write(path, text).map_err(|e| anyhow!("{}: cannot write: {e}", path.display()))
+}
+
+/// `text` with every `creation_time: VALUE` line's unquoted value in
+/// single quotes (the value is an RFC 3339 time: no quote inside).
+fn quote_creation_times(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches('\n');
+        let key = body.trim_start();
+        match key.strip_prefix("creation_time: ") {
+            Some(v) if !v.starts_with(['\'', '"']) => {
+                let indent = &body[..body.len() - key.len()];
+                out.push_str(&format!("{indent}creation_time: '{v}'"));
+                out.push_str(&line[body.len()..]);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{c_over_source, conjuncts, over_source};
+    use super::{c_over_source, conjuncts, over_source, quote_creation_times};
+
+    #[test]
+    fn creation_times_are_quoted() {
+        let text = "- metadata:\n    creation_time: 2026-11-28T09:31:00Z\n    uuid: x\n";
+        assert_eq!(
+            quote_creation_times(text),
+            "- metadata:\n    creation_time: '2026-11-28T09:31:00Z'\n    uuid: x\n"
+        );
+        let quoted = "    creation_time: '2026-11-28T09:31:00Z'\n";
+        assert_eq!(quote_creation_times(quoted), quoted);
+    }
     use crate::witness::source::Source;
 
     #[test]
