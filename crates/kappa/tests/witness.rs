@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{c_files, header, kappa, parallel, repo_root};
+use common::{c_files, header, invariant_compile, kappa, parallel, repo_root};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -298,6 +298,7 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
     let files = programs_expecting("true");
     let loops_seen = std::sync::Mutex::new(0usize);
     let confirmed = std::sync::Mutex::new(0usize);
+    let compiled = std::sync::Mutex::new(0usize);
     let fails = parallel(&files, |p| {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         let (verdict, w) = verify_with_witness(p, dir.path(), &[]);
@@ -310,6 +311,11 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
         };
         if v[0]["entry_type"] != "invariant_set" {
             return Some(format!("{name}: not an invariant set"));
+        }
+        // pasted where they stand, the invariants compile
+        match invariant_compile::invariants_compile(&w, p) {
+            Ok(n) => *compiled.lock().unwrap() += n,
+            Err(e) => return Some(e),
         }
         let answer = validate(&w, p);
         if answer == "confirmed" {
@@ -335,6 +341,10 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
         None
     });
     assert!(fails.is_empty(), "{}", fails.join("\n"));
+    eprintln!(
+        "{} invariants compiled where they stand",
+        compiled.lock().unwrap()
+    );
     assert!(*loops_seen.lock().unwrap() > 10);
     // the invariants of several prove kappa's own verdicts again
     assert!(*confirmed.lock().unwrap() >= 3, "{confirmed:?}");
@@ -397,6 +407,7 @@ fn proof_witness_invariants(program: &str) -> Vec<String> {
         .map(|i| i["value"].as_str().unwrap().to_string())
         .collect();
     let real = values.iter().filter(|x| *x != "1").count();
+    invariant_compile::invariants_compile(&w, &p).unwrap();
     let answer = validate(&w, &p);
     assert!(
         answer == "confirmed"

@@ -39,6 +39,19 @@ pub fn names_at(m: &Module, sys: &System, j: usize) -> Vec<String> {
     names
 }
 
+/// Whether every state variable `e` mentions prints as a C identifier
+/// (a source variable or a global, see [`names_at`]), not as an IR name.
+pub fn over_source_names(e: Expr, names: &[String], state: &[kappa_expr::Symbol]) -> bool {
+    let (syms, funcs) = kappa_expr::print::free_symbols(&[e]);
+    funcs.is_empty()
+        && syms.iter().all(|s| {
+            state
+                .iter()
+                .position(|x| x == s)
+                .is_some_and(|i| is_identifier(&names[i]))
+        })
+}
+
 /// Whether `s` is a C identifier.
 fn is_identifier(s: &str) -> bool {
     let mut cs = s.chars();

@@ -37,6 +37,7 @@ pub mod kind;
 pub mod memory;
 pub mod poly;
 pub mod relax;
+pub mod simplify;
 pub mod summary;
 pub mod system;
 
@@ -63,8 +64,10 @@ pub struct Invariant {
     /// The invariant over the registers' state symbols.
     pub expr: Expr,
     /// The invariant as a C expression over the program's variables at
-    /// the header ([`cexpr::names_at`]); a register holding no source
-    /// variable there prints as its IR name (`%call`), which is not C.
+    /// the header ([`cexpr::names_at`]), equivalent to `expr` without the
+    /// conjuncts the others imply ([`simplify::irredundant`]); a register
+    /// holding no source variable there prints as its IR name (`%call`),
+    /// which is not C.
     pub c: String,
 }
 
@@ -150,7 +153,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
                 }
                 let inv = minimize(&sys, kept, inv, opts.deadline);
                 return Outcome::Proved {
-                    invariants: invariants(m, &sys, &inv),
+                    invariants: invariants(m, &sys, &inv, opts.deadline),
                     summaries: describe_summaries(m, &sys),
                     k: None,
                 };
@@ -170,7 +173,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
         match k_induction(&sys, &inv, dropped, opts.deadline) {
             Ok(k) => {
                 return Outcome::Proved {
-                    invariants: invariants(m, &sys, &inv),
+                    invariants: invariants(m, &sys, &inv, opts.deadline),
                     summaries: describe_summaries(m, &sys),
                     k: Some(k),
                 }
@@ -246,7 +249,7 @@ pub fn inductive_invariants(m: &Module, opts: &Options) -> Option<Vec<Invariant>
     let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
     inv[0] = b::tru();
     check::check_inductive(&sys, &inv, opts.deadline).ok()?;
-    Some(invariants(m, &sys, &inv))
+    Some(invariants(m, &sys, &inv, opts.deadline))
 }
 
 /// What [`check_marked`] says of the loop invariants of a program
@@ -402,17 +405,43 @@ fn minimize(
     inv
 }
 
-fn invariants(m: &Module, sys: &system::System, inv: &[Expr]) -> Vec<Invariant> {
+/// The invariants `inv` to show: per loop header, the checked invariant
+/// and its text, without the conjuncts the others imply
+/// ([`simplify::irredundant`], at most 1 s per header and not past
+/// `deadline`).
+fn invariants(
+    m: &Module,
+    sys: &system::System,
+    inv: &[Expr],
+    deadline: Option<Instant>,
+) -> Vec<Invariant> {
     sys.cuts
         .iter()
         .zip(inv)
         .enumerate()
         .skip(1)
-        .map(|(j, (c, e))| Invariant {
-            src: c.src,
-            at: m.describe(c.src),
-            expr: *e,
-            c: cexpr::to_c(*e, &cexpr::names_at(m, sys, j), &sys.state),
+        .map(|(j, (c, e))| {
+            let names = cexpr::names_at(m, sys, j);
+            let parts: Vec<(Expr, usize, bool)> = simplify::conjuncts(*e)
+                .into_iter()
+                .map(|a| {
+                    let text = cexpr::to_c(a, &names, &sys.state);
+                    (
+                        a,
+                        text.len(),
+                        cexpr::over_source_names(a, &names, &sys.state),
+                    )
+                })
+                .collect();
+            let until = Instant::now() + std::time::Duration::from_secs(1);
+            let until = deadline.map_or(until, |d| d.min(until));
+            let shown = b::and_all(simplify::irredundant(&parts, Some(until)));
+            Invariant {
+                src: c.src,
+                at: m.describe(c.src),
+                expr: *e,
+                c: cexpr::to_c(shown, &names, &sys.state),
+            }
         })
         .collect()
 }

@@ -20,6 +20,7 @@ pub mod cexpr;
 pub mod emit;
 pub mod inductive;
 pub mod invariants;
+pub mod placement;
 pub mod source;
 pub mod write;
 
