@@ -51,6 +51,8 @@ pub struct HeaderVar {
     pub name: String,
     /// The register, if known.
     pub reg: Option<Reg>,
+    /// The line of its declaration (0: unknown).
+    pub line: u32,
 }
 
 /// What the debug info says of one defined function.
@@ -358,6 +360,7 @@ unsafe fn function(ctx: LLVMContextRef, td: LLVMTargetDataRef, f: LLVMValueRef) 
                     HeaderVar {
                         name: name.to_string(),
                         reg,
+                        line,
                     },
                 )
             })

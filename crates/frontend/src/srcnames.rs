@@ -64,6 +64,7 @@ pub fn attach(
             .map(|v| SrcVar {
                 name: v.name.clone(),
                 reg: v.reg.and_then(reg),
+                line: v.line,
             })
             .collect();
         found.push((loc, named));

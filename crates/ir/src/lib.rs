@@ -426,6 +426,9 @@ pub struct SrcVar {
     /// value is not known to be a register there (in memory, a constant,
     /// several registers depending on the path, or not yet assigned).
     pub reg: Option<VarId>,
+    /// The line of the variable's declaration (0: unknown); not printed.
+    #[serde(skip)]
+    pub line: u32,
 }
 
 /// Per-location data.
@@ -761,14 +764,17 @@ mod tests {
                 SrcVar {
                     name: "n".into(),
                     reg: Some(VarId(3)),
+                    line: 0,
                 },
                 SrcVar {
                     name: "y".into(),
                     reg: Some(VarId(3)),
+                    line: 0,
                 },
                 SrcVar {
                     name: "m".into(),
                     reg: None,
+                    line: 0,
                 },
             ],
             ..LocInfo::default()

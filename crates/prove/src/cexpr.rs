@@ -39,6 +39,33 @@ pub fn names_at(m: &Module, sys: &System, j: usize) -> Vec<String> {
     names
 }
 
+/// For each state variable of `sys` at cut point `j`: whether it holds a
+/// source variable declared on the line of the header (that of a `for`
+/// loop's init clause, which a witness cannot name at the loop keyword).
+pub fn declared_on_header_line(m: &Module, sys: &System, j: usize) -> Vec<bool> {
+    let f = m.func(sys.func);
+    let here = &f.locs[sys.cuts[j].loc.index()];
+    let line = sys.cuts[j].src.map(|s| s.line);
+    (0..sys.state.len())
+        .map(|i| {
+            here.src_vars.iter().any(|v| {
+                v.reg == Some(kappa_ir::VarId(i as u32)) && v.line != 0 && Some(v.line) == line
+            })
+        })
+        .collect()
+}
+
+/// Whether `e` mentions a state variable flagged in `flags`.
+pub fn mentions(e: Expr, flags: &[bool], state: &[kappa_expr::Symbol]) -> bool {
+    let (syms, _) = kappa_expr::print::free_symbols(&[e]);
+    syms.iter().any(|s| {
+        state
+            .iter()
+            .position(|x| x == s)
+            .is_some_and(|i| flags.get(i) == Some(&true))
+    })
+}
+
 /// Whether every state variable `e` mentions prints as a C identifier
 /// (a source variable or a global, see [`names_at`]), not as an IR name.
 pub fn over_source_names(e: Expr, names: &[String], state: &[kappa_expr::Symbol]) -> bool {

@@ -408,7 +408,11 @@ fn minimize(
 /// The invariants `inv` to show: per loop header, the checked invariant
 /// and its text, without the conjuncts the others imply
 /// ([`simplify::irredundant`], at most 1 s per header and not past
-/// `deadline`).
+/// `deadline`), in tiers: conjuncts over source variables not declared on
+/// the header's line (what a witness states at a loop keyword), then
+/// those naming such a variable (a `for` loop's own, see
+/// [`cexpr::declared_on_header_line`]); the conjuncts naming registers
+/// without a source variable are all kept.
 fn invariants(
     m: &Module,
     sys: &system::System,
@@ -422,20 +426,34 @@ fn invariants(
         .skip(1)
         .map(|(j, (c, e))| {
             let names = cexpr::names_at(m, sys, j);
-            let parts: Vec<(Expr, usize, bool)> = simplify::conjuncts(*e)
+            let on_line = cexpr::declared_on_header_line(m, sys, j);
+            let parts: Vec<(Expr, usize, u8)> = simplify::conjuncts(*e)
                 .into_iter()
                 .map(|a| {
                     let text = cexpr::to_c(a, &names, &sys.state);
-                    (
-                        a,
-                        text.len(),
-                        cexpr::over_source_names(a, &names, &sys.state),
-                    )
+                    let tier = if !cexpr::over_source_names(a, &names, &sys.state) {
+                        2
+                    } else {
+                        u8::from(cexpr::mentions(a, &on_line, &sys.state))
+                    };
+                    (a, text.len(), tier)
                 })
                 .collect();
             let until = Instant::now() + std::time::Duration::from_secs(1);
             let until = deadline.map_or(until, |d| d.min(until));
-            let shown = b::and_all(simplify::irredundant(&parts, Some(until)));
+            let t0 = Instant::now();
+            // (conjuncts over registers stay: the costly, often nonlinear
+            // queries would only shorten what no witness shows)
+            let count = parts.len();
+            let (named, registers): (Vec<_>, Vec<_>) = parts.into_iter().partition(|p| p.2 < 2);
+            let kept = simplify::irredundant(&named, Some(until));
+            let shown = b::and_all(kept.into_iter().chain(registers.iter().map(|p| p.0)));
+            if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+                eprintln!(
+                    "simplified {count} conjuncts at cut {j} in {:?}",
+                    t0.elapsed()
+                );
+            }
             Invariant {
                 src: c.src,
                 at: m.describe(c.src),

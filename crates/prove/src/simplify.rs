@@ -3,13 +3,12 @@
 //! the others, decided exactly (bit-vector semantics) in a fresh Z3
 //! solver, so the conjunction shown is equivalent to the one checked.
 //!
-//! Conjuncts come in two tiers: those over source variables only (what a
-//! witness keeps, see `witness::write::over_source` in the kappa crate)
-//! and the others (naming a register without a source variable). A
-//! source conjunct is dropped only when the other source conjuncts kept
-//! imply it, so dropping the non-source tier afterwards never loses what
-//! the dropped source conjunct said; a non-source conjunct is dropped
-//! when everything else kept implies it.
+//! Conjuncts come in tiers (0, 1, 2: e.g. over source variables in scope
+//! at a loop keyword, over a `for` loop's own variables too, over
+//! registers without a source variable): a conjunct is dropped only when
+//! the kept conjuncts of its tier and lower ones imply it, so every prefix
+//! of tiers keeps its meaning, and a reader that drops the higher tiers
+//! (a witness) loses nothing a dropped lower-tier conjunct said.
 
 use crate::check::fresh_solver;
 use kappa_expr::build as b;
@@ -37,21 +36,28 @@ pub fn conjuncts(e: Expr) -> Vec<Expr> {
 }
 
 /// The conjuncts of `parts` to keep, in their order: each part is
-/// `(conjunct, printed length, source tier)`. A part is dropped when the
-/// parts still kept imply it (a `source` part: the `source` parts kept;
-/// the others: all parts kept), longest first; a query the solver does
-/// not answer `unsat` (time, `deadline`) keeps the part. The conjunction
-/// of the result is equivalent to that of `parts`, and the conjunction
-/// of its `source` parts to that of the `source` parts of `parts`.
-pub fn irredundant(parts: &[(Expr, usize, bool)], deadline: Option<Instant>) -> Vec<Expr> {
+/// `(conjunct, printed length, tier)`. A part is dropped when the parts
+/// still kept of its tier and lower ones imply it, lower tiers first and
+/// within a tier the longest first, equalities last; a query the solver does not answer
+/// `unsat` (time, `deadline`) keeps the part. For every tier `t`, the
+/// conjunction of the kept parts of tier `t` or lower is equivalent to
+/// that of the given parts of tier `t` or lower.
+pub fn irredundant(parts: &[(Expr, usize, u8)], deadline: Option<Instant>) -> Vec<Expr> {
     let mut keep = vec![true; parts.len()];
     let mut solver = fresh_solver(Duration::from_secs(1), deadline);
-    for tier in [true, false] {
+    let mut tiers: Vec<u8> = parts.iter().map(|p| p.2).collect();
+    tiers.sort_unstable();
+    tiers.dedup();
+    for tier in tiers {
         let mut order: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].2 == tier).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(parts[i].1));
+        // equalities last: `x == y` reads better than `x <= y && y <= x`
+        order.sort_by_key(|&i| {
+            let eq = matches!(parts[i].0.kind(), Kind::Eq(..));
+            (eq, std::cmp::Reverse(parts[i].1))
+        });
         for i in order {
             let premises: Vec<Expr> = (0..parts.len())
-                .filter(|&k| k != i && keep[k] && (!tier || parts[k].2))
+                .filter(|&k| k != i && keep[k] && parts[k].2 <= tier)
                 .map(|k| parts[k].0)
                 .collect();
             if premises.is_empty() {
@@ -86,19 +92,26 @@ mod tests {
         let sle = |a, c: u32| b::sle(a, b::bv(32, c as u128));
         // (unsigned)k <= 20u, (int)k <= 20, (unsigned)k <= 10u, (int)k <= 10
         let parts = [
-            (ule(k, 20), 18, true),
-            (sle(k, 20), 14, true),
-            (ule(k, 10), 18, true),
-            (sle(k, 10), 14, true),
-            (ule(x, 7), 18, true),
+            (ule(k, 20), 18, 0),
+            (sle(k, 20), 14, 0),
+            (ule(k, 10), 18, 0),
+            (sle(k, 10), 14, 0),
+            (ule(x, 7), 18, 0),
         ];
         let kept = irredundant(&parts, None);
         assert_eq!(kept, vec![ule(k, 10), ule(x, 7)]);
         // a signed bound alone does not imply the unsigned one (k < 0)
-        let kept = irredundant(&[(sle(k, 10), 14, true), (ule(k, 10), 18, true)], None);
+        let kept = irredundant(&[(sle(k, 10), 14, 0), (ule(k, 10), 18, 0)], None);
         assert_eq!(kept, vec![ule(k, 10)]);
-        let kept = irredundant(&[(sle(k, 10), 14, true), (ule(k, 20), 18, true)], None);
+        let kept = irredundant(&[(sle(k, 10), 14, 0), (ule(k, 20), 18, 0)], None);
         assert_eq!(kept.len(), 2);
+        // an equality stays, the two bounds it implies go
+        let parts = [
+            (b::ule(k, x), 8, 0),
+            (b::ule(x, k), 8, 0),
+            (b::eq(k, x), 6, 0),
+        ];
+        assert_eq!(irredundant(&parts, None), vec![b::eq(k, x)]);
     }
 
     #[test]
@@ -108,13 +121,24 @@ mod tests {
         let c5 = b::bv(32, 5);
         // %r == 5 and k == %r imply k <= 5, but both name %r
         let parts = [
-            (b::eq(r, c5), 10, false),
-            (b::eq(k, r), 10, false),
-            (b::ule(k, c5), 10, true),
+            (b::eq(r, c5), 10, 2),
+            (b::eq(k, r), 10, 2),
+            (b::ule(k, c5), 10, 0),
         ];
         let kept = irredundant(&parts, None);
         assert!(kept.contains(&b::ule(k, c5)), "{kept:?}");
         assert_eq!(kept.len(), 3);
+        // tier 0 is not dropped for tier 1 (a for loop's own j: k == j
+        // and j <= 3 imply k <= 5), tier 1 is for tier 0
+        let j = var("j");
+        let parts = [
+            (b::ule(k, c5), 10, 0),
+            (b::eq(k, j), 10, 1),
+            (b::ule(j, b::bv(32, 3)), 10, 1),
+        ];
+        assert_eq!(irredundant(&parts, None).len(), 3);
+        let parts = [(b::ule(k, c5), 10, 0), (b::ule(k, b::bv(32, 9)), 10, 1)];
+        assert_eq!(irredundant(&parts, None), vec![b::ule(k, c5)]);
         assert_eq!(
             conjuncts(b::and(b::and(parts[0].0, parts[1].0), parts[0].0)),
             conjuncts(b::and(parts[0].0, parts[1].0))

@@ -1,15 +1,23 @@
 //! An independent check that a correctness witness's invariants compile
 //! where they stand: every invariant is pasted into the program as
-//! `if (!(INV)) __builtin_abort();` just before the text at its location
-//! (line and column; a `loop_invariant` before its loop keyword, a
-//! `location_invariant` before its statement), and the program is
-//! compiled with `clang-16 -fsyntax-only`. It shares no code with kappa's
+//! `if (!(INV)) __builtin_abort(); else ` just before the text at its
+//! location (line and column; a `loop_invariant` before its loop keyword,
+//! a `location_invariant` before its statement), so that the statement
+//! there stays one statement (the unbraced body of an `if` or loop stays
+//! the body), or as `if (!(INV)) __builtin_abort(); ` before a
+//! declaration; and the program is compiled with `clang-16 -fsyntax-only`. It shares no code with kappa's
 //! witness writer or validator: its own reading of the YAML (as JSON
 //! values) and its own line and column arithmetic.
 
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
+
+/// Words that start a declaration in the test programs.
+pub const DECLARATION_WORDS: [&str; 14] = [
+    "int", "unsigned", "signed", "char", "short", "long", "_Bool", "const", "struct", "union",
+    "enum", "static", "float", "double",
+];
 
 /// One invariant of a witness: type, line, column (1-based, bytes), value.
 pub type Stated = (String, usize, usize, String);
@@ -48,8 +56,9 @@ pub fn stated_invariants(witness: &Path) -> Result<Vec<Stated>, String> {
     Ok(out)
 }
 
-/// `program`'s text with `if (!(INV)) __builtin_abort(); ` pasted before
-/// the byte at each invariant's line and column.
+/// `program`'s text with `if (!(INV)) __builtin_abort(); else ` pasted
+/// before the byte at each invariant's line and column (without the
+/// `else` before a declaration: a word of [`DECLARATION_WORDS`]).
 pub fn with_invariants(program: &str, invs: &[Stated]) -> Result<String, String> {
     let mut starts = vec![0usize];
     starts.extend(program.match_indices('\n').map(|(i, _)| i + 1));
@@ -63,7 +72,16 @@ pub fn with_invariants(program: &str, invs: &[Stated]) -> Result<String, String>
         if *col == 0 || off >= line_end {
             return Err(format!("column {col} is not on line {line}"));
         }
-        at.push((off, format!("if (!({value})) __builtin_abort(); ")));
+        let word: String = program[off..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let tail = if DECLARATION_WORDS.contains(&word.as_str()) {
+            ""
+        } else {
+            "else "
+        };
+        at.push((off, format!("if (!({value})) __builtin_abort(); {tail}")));
     }
     // from the end, so earlier offsets stay valid
     at.sort_by_key(|(off, _)| std::cmp::Reverse(*off));
