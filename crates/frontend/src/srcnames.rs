@@ -65,6 +65,7 @@ pub fn attach(
                 name: v.name.clone(),
                 reg: v.reg.and_then(reg),
                 line: v.line,
+                int_type: v.int_type,
             })
             .collect();
         found.push((loc, named));

@@ -435,6 +435,7 @@ mod tests {
             name: "p".into(),
             reg: Some(VarId(0)),
             line: 0,
+            int_type: None,
         }];
         assert!(is_leaf(&m.functions[0]));
         assert!(!is_leaf(&m.functions[1]), "main is never inlined");

@@ -429,6 +429,10 @@ pub struct SrcVar {
     /// The line of the variable's declaration (0: unknown); not printed.
     #[serde(skip)]
     pub line: u32,
+    /// The variable's type when it is a basic integer type: signed or
+    /// not, and its width in bits; not printed.
+    #[serde(skip)]
+    pub int_type: Option<(bool, u64)>,
 }
 
 /// Per-location data.
@@ -765,16 +769,19 @@ mod tests {
                     name: "n".into(),
                     reg: Some(VarId(3)),
                     line: 0,
+                    int_type: None,
                 },
                 SrcVar {
                     name: "y".into(),
                     reg: Some(VarId(3)),
                     line: 0,
+                    int_type: None,
                 },
                 SrcVar {
                     name: "m".into(),
                     reg: None,
                     line: 0,
+                    int_type: None,
                 },
             ],
             ..LocInfo::default()

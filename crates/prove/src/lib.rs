@@ -65,7 +65,9 @@ pub struct Invariant {
     pub expr: Expr,
     /// The invariant as a C expression over the program's variables at
     /// the header ([`cexpr::names_at`]), equivalent to `expr` without the
-    /// conjuncts the others imply ([`simplify::irredundant`]); a register
+    /// conjuncts the others imply ([`simplify::irredundant`]), a variable
+    /// read without a cast where its declared type makes the cast
+    /// redundant ([`cexpr::to_c_typed`]); a register
     /// holding no source variable there prints as its IR name (`%call`),
     /// which is not C.
     pub c: String,
@@ -427,10 +429,11 @@ fn invariants(
         .map(|(j, (c, e))| {
             let names = cexpr::names_at(m, sys, j);
             let on_line = cexpr::declared_on_header_line(m, sys, j);
+            let declared = cexpr::declared_types_at(m, sys, j);
             let parts: Vec<(Expr, usize, u8)> = simplify::conjuncts(*e)
                 .into_iter()
                 .map(|a| {
-                    let text = cexpr::to_c(a, &names, &sys.state);
+                    let text = cexpr::to_c_typed(a, &names, &declared, &sys.state);
                     let tier = if !cexpr::over_source_names(a, &names, &sys.state) {
                         2
                     } else {
@@ -458,7 +461,7 @@ fn invariants(
                 src: c.src,
                 at: m.describe(c.src),
                 expr: *e,
-                c: cexpr::to_c(shown, &names, &sys.state),
+                c: cexpr::to_c_typed(shown, &names, &declared, &sys.state),
             }
         })
         .collect()
