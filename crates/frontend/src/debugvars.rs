@@ -51,6 +51,11 @@ pub struct HeaderVar {
     pub name: String,
     /// The register, if known.
     pub reg: Option<Reg>,
+    /// The line of its declaration (0: unknown).
+    pub line: u32,
+    /// Its type when it is a basic integer type: signed or not, and its
+    /// width in bits.
+    pub int_type: Option<(bool, u64)>,
 }
 
 /// What the debug info says of one defined function.
@@ -83,6 +88,9 @@ struct Var {
     line: u32,
     /// Size in bits of its type, when known.
     bits: Option<u64>,
+    /// Whether its type is a signed integer type, when it is a basic
+    /// integer type (through typedefs and qualifiers).
+    signed: Option<bool>,
 }
 
 /// One debug record of a block: variable index, its new location.
@@ -191,6 +199,59 @@ unsafe fn type_bits(ctx: LLVMContextRef, mut ty: LLVMMetadataRef) -> Option<u64>
         }
     }
     None
+}
+
+/// Whether debug type `ty` is a signed (`Some(true)`) or unsigned
+/// (`Some(false)`) integer type, through typedefs and qualifiers (derived
+/// types without a size of their own): from the basic type's name, one of
+/// C's integer type names as clang writes them; `None` for anything else
+/// (pointers, `char`, `_Bool`, floating types, enumerations, ...).
+unsafe fn integer_signedness(ctx: LLVMContextRef, mut ty: LLVMMetadataRef) -> Option<bool> {
+    for _ in 0..32 {
+        if ty.is_null() {
+            return None;
+        }
+        match kind(ty) {
+            LLVMMetadataKind::LLVMDIBasicTypeMetadataKind => {
+                // DIBasicType operands: file, scope, name
+                let name = md_string(*operands(ctx, ty).get(2)?)?;
+                return match name.as_str() {
+                    "int" | "long" | "long int" | "long long" | "long long int" | "short"
+                    | "signed char" => Some(true),
+                    "unsigned int"
+                    | "unsigned long"
+                    | "long unsigned int"
+                    | "unsigned long long"
+                    | "long long unsigned int"
+                    | "unsigned short"
+                    | "unsigned char" => Some(false),
+                    _ => None,
+                };
+            }
+            LLVMMetadataKind::LLVMDIDerivedTypeMetadataKind => {
+                if LLVMDITypeGetSizeInBits(ty) > 0 {
+                    return None;
+                }
+                ty = md_of(*operands(ctx, ty).get(3)?);
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The text of an MDString operand.
+unsafe fn md_string(s: LLVMValueRef) -> Option<String> {
+    if s.is_null() {
+        return None;
+    }
+    let mut len = 0u32;
+    let p = LLVMGetMDString(s, &mut len);
+    if p.is_null() {
+        return None;
+    }
+    let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
+    Some(String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// The name of a DILocalVariable (operand 1, an MDString).
@@ -353,11 +414,17 @@ unsafe fn function(ctx: LLVMContextRef, td: LLVMTargetDataRef, f: LLVMValueRef) 
                     _ => None,
                 };
                 let line = ids.iter().map(|i| vars[*i].line).min().unwrap_or(0);
+                let int_type = match ids.as_slice() {
+                    [i] => vars[*i].signed.zip(vars[*i].bits),
+                    _ => None,
+                };
                 (
                     line,
                     HeaderVar {
                         name: name.to_string(),
                         reg,
+                        line,
+                        int_type,
                     },
                 )
             })
@@ -402,6 +469,7 @@ unsafe fn read_record(
                 scope: LLVMDIVariableGetScope(var),
                 line: LLVMDIVariableGetLine(var),
                 bits: type_bits(ctx, ty),
+                signed: integer_signedness(ctx, ty),
             });
             var_ids.insert(var, vars.len() - 1);
             vars.len() - 1

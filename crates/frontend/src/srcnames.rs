@@ -64,6 +64,8 @@ pub fn attach(
             .map(|v| SrcVar {
                 name: v.name.clone(),
                 reg: v.reg.and_then(reg),
+                line: v.line,
+                int_type: v.int_type,
             })
             .collect();
         found.push((loc, named));

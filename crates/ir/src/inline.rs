@@ -434,6 +434,8 @@ mod tests {
         m.functions[0].locs[0].src_vars = vec![crate::SrcVar {
             name: "p".into(),
             reg: Some(VarId(0)),
+            line: 0,
+            int_type: None,
         }];
         assert!(is_leaf(&m.functions[0]));
         assert!(!is_leaf(&m.functions[1]), "main is never inlined");

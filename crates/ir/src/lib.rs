@@ -426,6 +426,13 @@ pub struct SrcVar {
     /// value is not known to be a register there (in memory, a constant,
     /// several registers depending on the path, or not yet assigned).
     pub reg: Option<VarId>,
+    /// The line of the variable's declaration (0: unknown); not printed.
+    #[serde(skip)]
+    pub line: u32,
+    /// The variable's type when it is a basic integer type: signed or
+    /// not, and its width in bits; not printed.
+    #[serde(skip)]
+    pub int_type: Option<(bool, u64)>,
 }
 
 /// Per-location data.
@@ -761,14 +768,20 @@ mod tests {
                 SrcVar {
                     name: "n".into(),
                     reg: Some(VarId(3)),
+                    line: 0,
+                    int_type: None,
                 },
                 SrcVar {
                     name: "y".into(),
                     reg: Some(VarId(3)),
+                    line: 0,
+                    int_type: None,
                 },
                 SrcVar {
                     name: "m".into(),
                     reg: None,
+                    line: 0,
+                    int_type: None,
                 },
             ],
             ..LocInfo::default()

@@ -39,6 +39,46 @@ pub fn names_at(m: &Module, sys: &System, j: usize) -> Vec<String> {
     names
 }
 
+/// For each state variable of `sys` at cut point `j`: whether it holds a
+/// source variable declared on the line of the header (that of a `for`
+/// loop's init clause, which a witness cannot name at the loop keyword).
+pub fn declared_on_header_line(m: &Module, sys: &System, j: usize) -> Vec<bool> {
+    let f = m.func(sys.func);
+    let here = &f.locs[sys.cuts[j].loc.index()];
+    let line = sys.cuts[j].src.map(|s| s.line);
+    (0..sys.state.len())
+        .map(|i| {
+            here.src_vars.iter().any(|v| {
+                v.reg == Some(kappa_ir::VarId(i as u32)) && v.line != 0 && Some(v.line) == line
+            })
+        })
+        .collect()
+}
+
+/// Whether `e` mentions a state variable flagged in `flags`.
+pub fn mentions(e: Expr, flags: &[bool], state: &[kappa_expr::Symbol]) -> bool {
+    let (syms, _) = kappa_expr::print::free_symbols(&[e]);
+    syms.iter().any(|s| {
+        state
+            .iter()
+            .position(|x| x == s)
+            .is_some_and(|i| flags.get(i) == Some(&true))
+    })
+}
+
+/// Whether every state variable `e` mentions prints as a C identifier
+/// (a source variable or a global, see [`names_at`]), not as an IR name.
+pub fn over_source_names(e: Expr, names: &[String], state: &[kappa_expr::Symbol]) -> bool {
+    let (syms, funcs) = kappa_expr::print::free_symbols(&[e]);
+    funcs.is_empty()
+        && syms.iter().all(|s| {
+            state
+                .iter()
+                .position(|x| x == s)
+                .is_some_and(|i| is_identifier(&names[i]))
+        })
+}
+
 /// Whether `s` is a C identifier.
 fn is_identifier(s: &str) -> bool {
     let mut cs = s.chars();
@@ -73,14 +113,63 @@ fn signed(w: u32) -> String {
 /// printing as `names[i]` (see [`names_at`]); any other symbol prints as
 /// its own name.
 pub fn to_c(e: Expr, names: &[String], state: &[kappa_expr::Symbol]) -> String {
-    let name = |s: kappa_expr::Symbol| match state.iter().position(|x| *x == s) {
+    to_c_typed(e, names, &[], state)
+}
+
+/// [`to_c`], where state variable `i` with `declared[i] == Some(signed)`
+/// (a variable of that declared integer type of its width, see
+/// [`declared_types_at`]) is read without the cast to the type of its
+/// width of that signedness: the cast would not change its value or type.
+pub fn to_c_typed(
+    e: Expr,
+    names: &[String],
+    declared: &[Option<bool>],
+    state: &[kappa_expr::Symbol],
+) -> String {
+    let at = |s: kappa_expr::Symbol| state.iter().position(|x| *x == s);
+    let name = |s: kappa_expr::Symbol| match at(s) {
         Some(i) => names[i].clone(),
         None => s.name().to_string(),
     };
-    c(e, &name)
+    let decl = |s: kappa_expr::Symbol| at(s).and_then(|i| declared.get(i).copied().flatten());
+    c(
+        e,
+        &Namer {
+            name: &name,
+            declared: &decl,
+        },
+    )
 }
 
-fn c(e: Expr, name: &dyn Fn(kappa_expr::Symbol) -> String) -> String {
+/// The printed name of a symbol, and the signedness of its declared
+/// integer type when that type has the symbol's width.
+struct Namer<'a> {
+    name: &'a dyn Fn(kappa_expr::Symbol) -> String,
+    declared: &'a dyn Fn(kappa_expr::Symbol) -> Option<bool>,
+}
+
+/// For each state variable of `sys` at cut point `j`: the signedness of
+/// the declared type of the source variable it holds there, when that
+/// type is a basic integer type of the register's width (32 or 64 bits).
+pub fn declared_types_at(m: &Module, sys: &System, j: usize) -> Vec<Option<bool>> {
+    let f = m.func(sys.func);
+    let here = &f.locs[sys.cuts[j].loc.index()];
+    (0..sys.state.len())
+        .map(|i| {
+            let Sort::Bv(w) = sys.state[i].sort() else {
+                return None;
+            };
+            here.src_vars
+                .iter()
+                .find(|v| v.reg == Some(kappa_ir::VarId(i as u32)))
+                .and_then(|v| v.int_type)
+                .filter(|&(_, bits)| bits == u64::from(w) && matches!(w, 32 | 64))
+                .map(|(signed, _)| signed)
+        })
+        .collect()
+}
+
+fn c(e: Expr, name: &Namer) -> String {
     let w = |x: Expr| match x.sort() {
         Sort::Bv(w) => w,
         _ => 1,
@@ -99,9 +188,9 @@ fn c(e: Expr, name: &dyn Fn(kappa_expr::Symbol) -> String) -> String {
             }
         }
         Kind::Sym(s) => match s.sort() {
-            Sort::Bool => name(s),
-            Sort::Bv(wd) => format!("({}){}", unsigned(wd), name(s)),
-            Sort::Array { .. } => name(s),
+            Sort::Bv(_) if (name.declared)(s) == Some(false) => (name.name)(s),
+            Sort::Bv(wd) => format!("({}){}", unsigned(wd), (name.name)(s)),
+            _ => (name.name)(s),
         },
         Kind::Not(a) => format!("!({})", bv(a)),
         Kind::And(a, x) => format!("({} && {})", bv(a), bv(x)),
@@ -172,11 +261,12 @@ fn c(e: Expr, name: &dyn Fn(kappa_expr::Symbol) -> String) -> String {
 
 /// `e` read as the signed type of its width: a register or a constant
 /// directly (`(int)x`, `-1`), anything else through a cast.
-fn as_signed(e: Expr, name: &dyn Fn(kappa_expr::Symbol) -> String) -> String {
+fn as_signed(e: Expr, name: &Namer) -> String {
     let w = e.width();
     let t = signed(w);
     match e.kind() {
-        Kind::Sym(s) => format!("({t}){}", name(s)),
+        Kind::Sym(s) if (name.declared)(s) == Some(true) => (name.name)(s),
+        Kind::Sym(s) => format!("({t}){}", (name.name)(s)),
         Kind::BvConst { value, .. } if w == 32 => kappa_expr::to_signed(value, w).to_string(),
         _ => format!("({t}){}", c(e, name)),
     }

@@ -37,6 +37,7 @@ pub mod kind;
 pub mod memory;
 pub mod poly;
 pub mod relax;
+pub mod simplify;
 pub mod summary;
 pub mod system;
 
@@ -63,8 +64,12 @@ pub struct Invariant {
     /// The invariant over the registers' state symbols.
     pub expr: Expr,
     /// The invariant as a C expression over the program's variables at
-    /// the header ([`cexpr::names_at`]); a register holding no source
-    /// variable there prints as its IR name (`%call`), which is not C.
+    /// the header ([`cexpr::names_at`]), equivalent to `expr` without the
+    /// conjuncts the others imply ([`simplify::irredundant`]), a variable
+    /// read without a cast where its declared type makes the cast
+    /// redundant ([`cexpr::to_c_typed`]); a register
+    /// holding no source variable there prints as its IR name (`%call`),
+    /// which is not C.
     pub c: String,
 }
 
@@ -150,7 +155,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
                 }
                 let inv = minimize(&sys, kept, inv, opts.deadline);
                 return Outcome::Proved {
-                    invariants: invariants(m, &sys, &inv),
+                    invariants: invariants(m, &sys, &inv, opts.deadline),
                     summaries: describe_summaries(m, &sys),
                     k: None,
                 };
@@ -170,7 +175,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
         match k_induction(&sys, &inv, dropped, opts.deadline) {
             Ok(k) => {
                 return Outcome::Proved {
-                    invariants: invariants(m, &sys, &inv),
+                    invariants: invariants(m, &sys, &inv, opts.deadline),
                     summaries: describe_summaries(m, &sys),
                     k: Some(k),
                 }
@@ -246,7 +251,7 @@ pub fn inductive_invariants(m: &Module, opts: &Options) -> Option<Vec<Invariant>
     let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
     inv[0] = b::tru();
     check::check_inductive(&sys, &inv, opts.deadline).ok()?;
-    Some(invariants(m, &sys, &inv))
+    Some(invariants(m, &sys, &inv, opts.deadline))
 }
 
 /// What [`check_marked`] says of the loop invariants of a program
@@ -402,17 +407,62 @@ fn minimize(
     inv
 }
 
-fn invariants(m: &Module, sys: &system::System, inv: &[Expr]) -> Vec<Invariant> {
+/// The invariants `inv` to show: per loop header, the checked invariant
+/// and its text, without the conjuncts the others imply
+/// ([`simplify::irredundant`], at most 1 s per header and not past
+/// `deadline`), in tiers: conjuncts over source variables not declared on
+/// the header's line (what a witness states at a loop keyword), then
+/// those naming such a variable (a `for` loop's own, see
+/// [`cexpr::declared_on_header_line`]); the conjuncts naming registers
+/// without a source variable are all kept.
+fn invariants(
+    m: &Module,
+    sys: &system::System,
+    inv: &[Expr],
+    deadline: Option<Instant>,
+) -> Vec<Invariant> {
     sys.cuts
         .iter()
         .zip(inv)
         .enumerate()
         .skip(1)
-        .map(|(j, (c, e))| Invariant {
-            src: c.src,
-            at: m.describe(c.src),
-            expr: *e,
-            c: cexpr::to_c(*e, &cexpr::names_at(m, sys, j), &sys.state),
+        .map(|(j, (c, e))| {
+            let names = cexpr::names_at(m, sys, j);
+            let on_line = cexpr::declared_on_header_line(m, sys, j);
+            let declared = cexpr::declared_types_at(m, sys, j);
+            let parts: Vec<(Expr, usize, u8)> = simplify::conjuncts(*e)
+                .into_iter()
+                .map(|a| {
+                    let text = cexpr::to_c_typed(a, &names, &declared, &sys.state);
+                    let tier = if !cexpr::over_source_names(a, &names, &sys.state) {
+                        2
+                    } else {
+                        u8::from(cexpr::mentions(a, &on_line, &sys.state))
+                    };
+                    (a, text.len(), tier)
+                })
+                .collect();
+            let until = Instant::now() + std::time::Duration::from_secs(1);
+            let until = deadline.map_or(until, |d| d.min(until));
+            let t0 = Instant::now();
+            // (conjuncts over registers stay: the costly, often nonlinear
+            // queries would only shorten what no witness shows)
+            let count = parts.len();
+            let (named, registers): (Vec<_>, Vec<_>) = parts.into_iter().partition(|p| p.2 < 2);
+            let kept = simplify::irredundant(&named, Some(until));
+            let shown = b::and_all(kept.into_iter().chain(registers.iter().map(|p| p.0)));
+            if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+                eprintln!(
+                    "simplified {count} conjuncts at cut {j} in {:?}",
+                    t0.elapsed()
+                );
+            }
+            Invariant {
+                src: c.src,
+                at: m.describe(c.src),
+                expr: *e,
+                c: cexpr::to_c_typed(shown, &names, &declared, &sys.state),
+            }
         })
         .collect()
 }

@@ -79,7 +79,16 @@ pub fn write_witness(
                 ));
             }
         },
-        (Verdict::True, _) => correctness_entry(&prog.module, &sources, dm, invariants),
+        (Verdict::True, _) => {
+            let entry = correctness_entry(&prog.module, &sources, dm, invariants);
+            if entry.content.is_empty() {
+                // the format asks for at least one invariant
+                return Err(anyhow!(
+                    "the program has no loop and no statement in main to state an invariant at"
+                ));
+            }
+            entry
+        }
         _ => return Ok("no witness written (the verdict is unknown)".into()),
     };
     write_yaml(path, &[entry])?;

@@ -12,7 +12,10 @@
 //! with a `loop_invariant` at every loop keyword of the input files: the
 //! proof stage's checked invariant for that loop, without the conjuncts
 //! that name anything but source variables (registers the proof could not
-//! name after a variable in scope at the loop), else `1`. Every location
+//! name after a variable in scope at the loop), else `1`; a `for` loop's
+//! conjuncts over its initialiser's variables stand at its body's first
+//! statement instead, and a loop-free program gets a `1` at `main`'s first
+//! statement ([`placement`]). Every location
 //! names the function containing it when the debug info says
 //! ([`kappa_ir::Module::function_at`]).
 
@@ -20,6 +23,7 @@ pub mod cexpr;
 pub mod emit;
 pub mod inductive;
 pub mod invariants;
+pub mod placement;
 pub mod sites;
 pub mod source;
 pub mod write;

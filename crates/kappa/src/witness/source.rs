@@ -588,6 +588,149 @@ impl Source {
     pub fn is_loop_keyword(&self, p: Pos) -> bool {
         self.loops().iter().any(|l| l.pos == p)
     }
+
+    /// The `for` loop whose keyword starts at `p`, when its init clause
+    /// declares variables (see [`ForDeclarations`]); `None` for anything
+    /// else.
+    pub fn for_declarations(&self, p: Pos) -> Option<ForDeclarations> {
+        let k = self.token_at(p);
+        if self
+            .toks
+            .get(k)
+            .is_none_or(|t| t.pos != p || t.text != "for")
+        {
+            return None;
+        }
+        let open = k + 1;
+        if self.toks.get(open)?.text != "(" {
+            return None;
+        }
+        let close = self.matching(open)?;
+        let semis: Vec<usize> = (open + 1..close)
+            .filter(|&j| self.toks[j].text == ";" && self.depth(open, j) == 1)
+            .collect();
+        let [init_end, cond_end] = semis[..] else {
+            return None;
+        };
+        let names = self.declared(open + 1, init_end);
+        if names.is_empty() {
+            return None;
+        }
+        let pure = side_effect_free(&self.toks[init_end + 1..cond_end]);
+        let body_start = (pure
+            && self.toks.get(close + 1)?.text == "{"
+            && self.toks.get(close + 2).is_some_and(|t| t.text != "}")
+            && self.label_end(close + 2).is_none())
+        .then(|| self.toks[close + 2].pos)
+        .filter(|&q| self.statement_start(q) == Ok(q));
+        Some(ForDeclarations { names, body_start })
+    }
+
+    /// The start of the first statement of the body of `main` (its
+    /// definition: `main (...) {`), when there is one where a check can
+    /// stand ([`Source::statement_start`]) and no label starts it.
+    pub fn main_body_start(&self) -> Option<Pos> {
+        (0..self.toks.len()).find_map(|k| {
+            if self.toks[k].text != "main" || self.toks.get(k + 1)?.text != "(" {
+                return None;
+            }
+            let close = self.matching(k + 1)?;
+            if self.toks.get(close + 1)?.text != "{" {
+                return None;
+            }
+            let first = self.toks.get(close + 2)?;
+            (first.text != "}" && self.label_end(close + 2).is_none())
+                .then_some(first.pos)
+                .filter(|&q| self.statement_start(q) == Ok(q))
+        })
+    }
+
+    /// The names a declaration in tokens `from..to` declares (the last
+    /// identifier before each declarator's `=`, outside brackets), when
+    /// the tokens are one: they start with a type keyword, or with an
+    /// identifier followed by an identifier or `*`. May name too many
+    /// (the caller then drops more), never too few for `int k = 0, *q`.
+    fn declared(&self, from: usize, to: usize) -> Vec<String> {
+        const TYPE_WORDS: [&str; 18] = [
+            "int", "unsigned", "signed", "char", "short", "long", "_Bool", "float", "double",
+            "const", "volatile", "struct", "union", "enum", "register", "static", "auto",
+            "__int128",
+        ];
+        let toks = &self.toks[from..to];
+        let ident = |t: &Tok| {
+            t.text
+                .starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        };
+        let is_decl = match toks {
+            [a, ..] if TYPE_WORDS.contains(&a.text.as_str()) => true,
+            [a, b, ..] => ident(a) && (ident(b) || b.text == "*"),
+            _ => false,
+        };
+        if !is_decl {
+            return vec![];
+        }
+        let mut names = vec![];
+        let (mut depth, mut in_init, mut last) = (0i32, false, None::<&str>);
+        for t in toks.iter().chain(std::iter::once(&Tok {
+            pos: Pos { line: 0, col: 0 },
+            text: ",".into(),
+        })) {
+            match t.text.as_str() {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth -= 1,
+                "," if depth == 0 => {
+                    names.extend(last.take().map(str::to_string));
+                    in_init = false;
+                }
+                "=" if depth == 0 => in_init = true,
+                w if !in_init && depth == 0 && ident(t) && !TYPE_WORDS.contains(&w) => {
+                    last = Some(w)
+                }
+                _ => {}
+            }
+        }
+        names
+    }
+}
+
+/// What a `for` loop's init clause declares ([`Source::for_declarations`]):
+/// names in scope in the loop's condition and body, not at its keyword.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForDeclarations {
+    /// The declared names.
+    pub names: Vec<String>,
+    /// The start of the body's first statement when control reaches it
+    /// only from the loop's condition with the state the condition saw:
+    /// the condition has no assignment, `++`, `--` or call, the body is a
+    /// braced block, its first statement has no label (a `goto` target);
+    /// `None` otherwise.
+    pub body_start: Option<Pos>,
+}
+
+/// Whether tokens (one character each for operators) have no assignment,
+/// increment, decrement or call: no `=` but those of `==`, `!=`, `<=`,
+/// `>=`; no `++`/`--`; no identifier followed by `(` but `sizeof`.
+fn side_effect_free(toks: &[Tok]) -> bool {
+    let text = |i: usize| toks.get(i).map_or("", |t| t.text.as_str());
+    let adjacent = |i: usize| {
+        toks.get(i + 1)
+            .is_some_and(|n| n.pos.line == toks[i].pos.line && n.pos.col == toks[i].pos.col + 1)
+    };
+    (0..toks.len()).all(|i| match text(i) {
+        "=" => {
+            let comparison_end = i > 0
+                && adjacent(i - 1)
+                && matches!(text(i - 1), "=" | "!" | "<" | ">")
+                && !(i > 1 && adjacent(i - 2) && matches!(text(i - 2), "<" | ">" | "="));
+            let comparison_start = adjacent(i) && text(i + 1) == "=";
+            comparison_end || comparison_start
+        }
+        "+" | "-" => !(adjacent(i) && text(i + 1) == text(i)),
+        w if w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') => {
+            w == "sizeof" || text(i + 1) != "("
+        }
+        _ => true,
+    })
 }
 
 #[cfg(test)]

@@ -414,6 +414,9 @@ fn test_sites(module: &Module, sources: &Sources, w: &ErrorWitness) -> Result<(V
 /// loop (`invariants`: `file:line` of the loop header, C expression) when
 /// exactly one loop keyword is on that line, without the conjuncts that
 /// name anything but variables of the source ([`over_source`]); else `1`.
+/// Then placed in scope ([`super::placement::place_in_scope`]: a `for`
+/// loop's conjuncts over its init clause's variables move into its body
+/// or are left out; no loop gives a `1` at `main`'s first statement).
 /// Locations name their function (see [`Module::function_at`]).
 pub fn correctness_entry(
     module: &Module,
@@ -455,6 +458,7 @@ pub fn correctness_entry(
             });
         }
     }
+    super::placement::place_in_scope(&mut content, sources);
     Entry {
         entry_type: "invariant_set".into(),
         metadata: metadata(sources, dm),
