@@ -92,7 +92,12 @@ fn describe_outcome(o: &Outcome) -> String {
 pub fn verify(args: &VerifyArgs) -> Result<()> {
     // (the caller's clock started with the process)
     let start = crate::watchdog::process_start();
-    let deadline = seconds(args.timeout).and_then(|t| start.checked_add(t));
+    let deadline = match (&args.stage, args.stage_total_ms) {
+        // a stage process: the run's deadline as its parent counts it
+        (Some(_), Some(ms)) => start.checked_add(Duration::from_millis(ms)),
+        (Some(_), None) => None,
+        _ => seconds(args.timeout).and_then(|t| start.checked_add(t)),
+    };
     let seen = start_watchdog(args, start, deadline);
     crate::overflow::protect_current_thread();
     // test hooks: the watchdog's handling of a stack overflow, and of a run
@@ -475,7 +480,12 @@ pub(crate) fn emit(
             vec![]
         },
     };
-    r.print(args.json);
+    if let Some(dir) = &args.stage_dir {
+        // a stage process: the parent prints (see crate::stages)
+        crate::stages::hand_over(dir, &r);
+    } else {
+        r.print(args.json);
+    }
     // the auto stage whose run this is: the one that answered, else the last that ran
     let label = r
         .stages
