@@ -186,6 +186,12 @@ pub struct VerifyArgs {
     /// stopped at the end of its share.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: Option<u32>,
+    /// A CPU-time limit in seconds (BenchExec's, passed by the tool-info
+    /// module): the run's wall-clock deadline is then at most this, and
+    /// auto's parallel stages stop when the CPU time of kappa and of all
+    /// its processes together reaches it (see README, "Limits").
+    #[arg(long, value_name = "SECS")]
+    pub cpu_limit: Option<f64>,
     /// Internal (a portfolio stage process): the stage to run.
     #[arg(long, hide = true, requires = "stage_dir")]
     pub stage: Option<String>,

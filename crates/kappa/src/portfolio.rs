@@ -544,7 +544,7 @@ fn verify_sequential(
             if timed_out(r) {
                 *r = format!(
                     "timeout after {}s (every stage ran out of time)",
-                    args.timeout
+                    crate::verify::wall_limit(args)
                 );
             }
         }

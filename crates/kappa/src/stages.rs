@@ -35,6 +35,10 @@ pub const STAGE_GRACE: Duration = Duration::from_millis(400);
 /// then out by `--timeout` + 0.5 s.
 pub const RUN_GRACE: Duration = Duration::from_millis(200);
 
+/// The CPU time each running stage process may still use after the
+/// parent decided to stop it for `--cpu-limit` (killing and reaping it).
+pub const CPU_MARGIN: f64 = 0.25;
+
 /// How often the parent looks at its stage processes.
 const POLL: Duration = Duration::from_millis(5);
 
@@ -350,6 +354,10 @@ pub(crate) fn run_parallel(
             } else {
                 st.deadline(now, deadline)
             };
+            if deadline.is_some_and(|d| now >= d) {
+                reports[index(st)] = Some(st.skipped("no time left".into()));
+                continue;
+            }
             if until.is_some_and(|d| d.saturating_duration_since(now) < st.min) {
                 reports[index(st)] = Some(st.skipped(st.too_short()));
                 continue;
@@ -383,6 +391,17 @@ pub(crate) fn run_parallel(
                 }
                 if e.handed.is_some() || last_ended.as_ref().is_none_or(|l| l.handed.is_none()) {
                     last_ended = Some(e);
+                }
+            }
+        }
+        if stop.is_none() {
+            if let Some(limit) = args.cpu_limit {
+                let used = crate::report::cpu_seconds()
+                    + running.iter().map(|p| tree_cpu_seconds(p.pid)).sum::<f64>();
+                if used + CPU_MARGIN * running.len() as f64 >= limit {
+                    stop = Some(format!(
+                        "CPU time limit: {used:.1}s of --cpu-limit {limit}s used by kappa's processes"
+                    ));
                 }
             }
         }
@@ -442,7 +461,7 @@ pub(crate) fn finish(
                 if let Some(r) = v["reason"].as_str().filter(|r| timed_out(r)) {
                     let all = format!(
                         "timeout after {}s (every stage ran out of time)",
-                        args.timeout
+                        crate::verify::wall_limit(args)
                     );
                     head = head.replace(&format!("reason: {r}\n"), &format!("reason: {all}\n"));
                     v["reason"] = json!(all);
@@ -536,4 +555,32 @@ fn move_path(from: &Path, to: &Path) -> std::io::Result<()> {
     }
     std::fs::copy(from, to)?;
     std::fs::remove_file(from)
+}
+
+/// CPU time (user and system, seconds) of process `pid` and of its
+/// descendants, alive or waited for by them, from /proc.
+fn tree_cpu_seconds(pid: u32) -> f64 {
+    // SAFETY: sysconf reads a constant.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    let mut total = 0.0;
+    let mut family = vec![pid as i64];
+    let mut i = 0;
+    while i < family.len() {
+        let p = family[i];
+        if let Ok(stat) = std::fs::read_to_string(format!("/proc/{p}/stat")) {
+            // utime, stime, cutime, cstime: fields 14-17, the 12th-15th after comm
+            if let Some(rest) = stat.rfind(')').map(|k| &stat[k + 1..]) {
+                let ticks: f64 = rest
+                    .split_whitespace()
+                    .skip(11)
+                    .take(4)
+                    .filter_map(|t| t.parse::<f64>().ok())
+                    .sum();
+                total += ticks / hz;
+            }
+        }
+        family.extend(crate::watchdog::children_of(p).unwrap_or_default());
+        i += 1;
+    }
+    total
 }

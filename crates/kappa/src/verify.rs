@@ -27,6 +27,13 @@ pub(crate) fn seconds(secs: f64) -> Option<Duration> {
     Duration::try_from_secs_f64(s).ok()
 }
 
+/// The run's wall-clock limit in seconds: `--timeout`, or `--cpu-limit`
+/// when that is less (one process uses at most one second of CPU time
+/// per second; parallel stages are held to the CPU limit by their parent).
+pub(crate) fn wall_limit(args: &VerifyArgs) -> f64 {
+    args.cpu_limit.map_or(args.timeout, |c| c.min(args.timeout))
+}
+
 /// What the watchdog knows of the run, to render its own verdict.
 #[derive(Default)]
 pub struct Seen {
@@ -96,7 +103,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         // a stage process: the run's deadline as its parent counts it
         (Some(_), Some(ms)) => start.checked_add(Duration::from_millis(ms)),
         (Some(_), None) => None,
-        _ => seconds(args.timeout).and_then(|t| start.checked_add(t)),
+        _ => seconds(wall_limit(args)).and_then(|t| start.checked_add(t)),
     };
     let seen = start_watchdog(args, start, deadline);
     crate::overflow::protect_current_thread();

@@ -349,7 +349,7 @@ fn family_of(pid: i64) -> Option<Vec<i64>> {
 }
 
 /// The children of process `pid`: the union of its threads' lists.
-fn children_of(pid: i64) -> Option<Vec<i64>> {
+pub(crate) fn children_of(pid: i64) -> Option<Vec<i64>> {
     let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
     let mut kids = vec![];
     let mut listed = false;

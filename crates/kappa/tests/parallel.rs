@@ -208,3 +208,39 @@ fn the_run_ends_by_its_deadline_with_stage_processes() {
         assert!(wall < Duration::from_millis(4500), "{name}: {wall:?}: {v}");
     }
 }
+
+#[test]
+fn the_cpu_limit_holds_across_the_stage_processes() {
+    // two stage processes at once use CPU time twice as fast as the wall
+    // clock: the CPU limit, not the (longer) timeout, ends the run
+    let f = repo_root()
+        .join("crates/bench/programs/constraints/interval9_unsat.c")
+        .display()
+        .to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let times = dir.path().join("times");
+    let t0 = Instant::now();
+    let out = Command::new("/usr/bin/time")
+        .args(["-f", "%U %S", "-o", times.to_str().unwrap()])
+        .arg(env!("CARGO_BIN_EXE_kappa"))
+        .args(["verify", "--jobs", "2", "--json", "--timeout", "30"])
+        .args(["--cpu-limit", "3", &f])
+        .output();
+    let Ok(out) = out else {
+        eprintln!("skipped: no /usr/bin/time");
+        return;
+    };
+    let wall = t0.elapsed();
+    let v = json(&out);
+    assert_ne!(v["verdict"], "false", "{v}");
+    let cpu: f64 = std::fs::read_to_string(&times)
+        .unwrap()
+        .split_whitespace()
+        .filter_map(|t| t.parse::<f64>().ok())
+        .sum();
+    // (generous margins: the contract is the limit plus 0.25 s per stage
+    // process; a loaded machine delays the parent's look)
+    assert!(cpu < 4.5, "{cpu}s CPU: {v}");
+    // the wall-clock deadline is at most the CPU limit
+    assert!(wall < Duration::from_secs(6), "{wall:?}: {v}");
+}
