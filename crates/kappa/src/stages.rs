@@ -39,6 +39,9 @@ pub const RUN_GRACE: Duration = Duration::from_millis(200);
 /// parent decided to stop it for `--cpu-limit` (killing and reaping it).
 pub const CPU_MARGIN: f64 = 0.25;
 
+/// How long the parent waits to reap a stage process it killed.
+const REAP_WAIT: Duration = Duration::from_millis(30);
+
 /// How often the parent looks at its stage processes.
 const POLL: Duration = Duration::from_millis(5);
 
@@ -250,13 +253,27 @@ impl StageProc {
     }
 
     /// Kills the stage process and its descendants; its end says `why`.
+    /// Waits at most [`REAP_WAIT`] for it (a process freeing much memory
+    /// on a loaded machine may take longer to go; it is dead to the run and
+    /// reaped at kappa's exit): its CPU time is read before the kill.
     fn kill(&self, why: &str) -> Ended {
+        let cpu = tree_cpu_seconds(self.pid);
         crate::watchdog::kill_tree(self.pid);
-        let mut status = 0;
-        // SAFETY: as in poll, blocking: the process was killed.
+        let until = Instant::now() + REAP_WAIT;
+        // SAFETY: as in poll
         let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-        unsafe { libc::wait4(self.pid as libc::pid_t, &mut status, 0, &mut ru) };
-        self.ended(&ru, Some(why))
+        loop {
+            let mut status = 0;
+            let pid = self.pid as libc::pid_t;
+            let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut ru) };
+            if r != 0 || Instant::now() >= until {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let mut e = self.ended(&ru, Some(why));
+        e.report.cpu_seconds = e.report.cpu_seconds.max(cpu);
+        e
     }
 
     /// The stage's end from its hand-over (unless it was killed for `killed`).
