@@ -582,6 +582,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn shares_are_fractions_of_the_time_left_capped_and_the_last_gets_all() {
+        let now = Instant::now();
+        let deadline = Some(now + Duration::from_secs(60));
+        let secs = |name: &str| {
+            let st = stage_named(name).unwrap();
+            st.deadline(now, deadline)
+                .unwrap()
+                .duration_since(now)
+                .as_secs_f64()
+        };
+        assert!((secs("probe") - PROBE_MAX.as_secs_f64()).abs() < 1e-6);
+        assert!((secs("condition") - CONDITION_MAX.as_secs_f64()).abs() < 1e-6);
+        assert!((secs("prove") - 60.0 * PROVE_SHARE).abs() < 1e-6);
+        assert!((secs("classic+matching") - 60.0).abs() < 1e-6);
+        // a short run: the fractions
+        let short = Some(now + Duration::from_secs(3));
+        let c = stage_named("condition")
+            .unwrap()
+            .deadline(now, short)
+            .unwrap();
+        assert!((c.duration_since(now).as_secs_f64() - 0.5).abs() < 1e-6);
+        // no deadline: no stage deadline
+        assert!(STAGES.iter().all(|s| s.deadline(now, None).is_none()));
+        // the stage processes' names are the table's
+        assert!(STAGES.iter().all(|s| stage_named(s.name).is_some()));
+        assert_eq!(STAGES.iter().filter(|s| s.is_last()).count(), 1);
+        assert!(STAGES.last().unwrap().is_last());
+    }
+
+    #[test]
     fn only_complete_explorations_with_ub_or_unsupported_leaves_are_final() {
         assert!(final_unknown(
             "exploration incomplete: possible undefined behaviour: division by zero at a.c:3"

@@ -601,3 +601,54 @@ fn tree_cpu_seconds(pid: u32) -> f64 {
     }
     total
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_jobs_are_at_most_the_cores_of_the_affinity_mask() {
+        // SAFETY: sched_getaffinity fills the zeroed set.
+        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        let n = if unsafe { libc::sched_getaffinity(0, size, &mut set) } == 0 {
+            unsafe { libc::CPU_COUNT(&set) as usize }
+        } else {
+            usize::MAX
+        };
+        let jobs = available_jobs();
+        assert!(jobs >= 1 && jobs <= n, "{jobs} of {n}");
+    }
+
+    #[test]
+    fn a_killed_tree_is_gone_and_its_cpu_time_counted() {
+        // a shell with a busy child: both die (another test's
+        // kill_children may end them first: they are gone either way)
+        let child = std::process::Command::new("sh")
+            .args(["-c", "sh -c 'while :; do :; done' & wait"])
+            .spawn()
+            .expect("sh");
+        std::thread::sleep(Duration::from_millis(300));
+        let pid = child.id();
+        let kids = crate::watchdog::children_of(pid as i64).unwrap_or_default();
+        // (this process's own CPU time counts: spin until a tick shows)
+        let t0 = Instant::now();
+        while tree_cpu_seconds(std::process::id()) <= 0.0 && t0.elapsed() < Duration::from_secs(5) {
+            std::hint::black_box((0..10_000u64).sum::<u64>());
+        }
+        assert!(tree_cpu_seconds(std::process::id()) > 0.0);
+        crate::watchdog::kill_tree(pid);
+        let mut status = 0;
+        // SAFETY: reaps our child.
+        unsafe { libc::waitpid(pid as libc::pid_t, &mut status, 0) };
+        std::thread::sleep(Duration::from_millis(100));
+        for k in kids {
+            let state = std::fs::read_to_string(format!("/proc/{k}/stat")).unwrap_or_default();
+            let alive = state
+                .rfind(')')
+                .and_then(|i| state[i + 1..].split_whitespace().next())
+                .is_some_and(|s| s != "Z");
+            assert!(!alive, "{k} still runs");
+        }
+    }
+}
