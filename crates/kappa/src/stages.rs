@@ -624,7 +624,7 @@ mod tests {
     fn a_killed_tree_is_gone_and_its_cpu_time_counted() {
         // a shell with a busy child: both die (another test's
         // kill_children may end them first: they are gone either way)
-        let child = std::process::Command::new("sh")
+        let mut child = std::process::Command::new("sh")
             .args(["-c", "sh -c 'while :; do :; done' & wait"])
             .spawn()
             .expect("sh");
@@ -638,9 +638,7 @@ mod tests {
         }
         assert!(tree_cpu_seconds(std::process::id()) > 0.0);
         crate::watchdog::kill_tree(pid);
-        let mut status = 0;
-        // SAFETY: reaps our child.
-        unsafe { libc::waitpid(pid as libc::pid_t, &mut status, 0) };
+        let _ = child.wait();
         std::thread::sleep(Duration::from_millis(100));
         for k in kids {
             let state = std::fs::read_to_string(format!("/proc/{k}/stat")).unwrap_or_default();
