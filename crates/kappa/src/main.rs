@@ -215,6 +215,7 @@ fn run(cli: Cli) -> ExitCode {
                 watchdog::park_forever();
             }
             eprintln!("kappa: error: {e}");
+            stages::remove_root();
             ExitCode::from(2)
         }
     }
