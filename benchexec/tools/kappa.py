@@ -16,11 +16,13 @@ class Tool(benchexec.tools.template.BaseTool2):
     """
     kappa: symbolic execution and verification of C programs.
 
-    Runs `kappa verify [OPTIONS] --timeout T --max-memory M --witness witness.yml
-    [--data-model ILP32|LP64] INPUT` and reads its `verdict: true|false|unknown`
-    line. The time limit becomes --timeout (kappa then answers `unknown`
-    itself), the memory limit --max-memory (90 % of it, in MiB). Only the
-    property unreach-call is supported.
+    Runs `kappa verify [OPTIONS] --timeout T [--cpu-limit C] --max-memory M
+    --witness witness.yml [--data-model ILP32|LP64] INPUT` and reads its
+    `verdict: true|false|unknown` line. The wall-time limit (else the CPU-time
+    limit) becomes --timeout, the CPU-time limit --cpu-limit (kappa counts the
+    CPU time of all its processes against it and answers `unknown` itself),
+    the memory limit --max-memory (90 % of it, in MiB). Only the property
+    unreach-call is supported.
     """
 
     REQUIRED_PATHS = []
@@ -50,9 +52,13 @@ class Tool(benchexec.tools.template.BaseTool2):
             data_model = (task.options or {}).get("data_model")
             if data_model in ("ILP32", "LP64"):
                 cmd += ["--data-model", data_model]
-        limit = rlimits.cputime or rlimits.walltime
+        limit = rlimits.walltime or rlimits.cputime
         if limit and "--timeout" not in options:
             cmd += ["--timeout", str(limit)]
+        # CPU time is counted across kappa's processes (auto's stages run
+        # in parallel, one per core)
+        if rlimits.cputime and "--cpu-limit" not in options:
+            cmd += ["--cpu-limit", str(rlimits.cputime)]
         if rlimits.memory and "--max-memory" not in options:
             cmd += ["--max-memory", str(int(rlimits.memory * 0.9) // (1024 * 1024))]
         if "--witness" not in options:

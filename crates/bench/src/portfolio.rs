@@ -24,6 +24,15 @@ pub const DEFAULT_MODES: &str = "classic,compact,navigate,native,auto";
 /// start-up, replay) before the benchmark kills it and counts it unknown.
 const GRACE: Duration = Duration::from_secs(30);
 
+/// The options of a mode: `--mode M`, and for `M:jN` (e.g. `auto:j2`)
+/// `--mode M --jobs N` (auto's stages N at a time).
+fn mode_args(mode: &str) -> Vec<String> {
+    match mode.split_once(":j") {
+        Some((m, n)) => vec!["--mode".into(), m.into(), "--jobs".into(), n.into()],
+        None => vec!["--mode".into(), mode.into()],
+    }
+}
+
 /// The outcome of one run of one mode on one task.
 #[derive(Clone, Debug)]
 struct Outcome {
@@ -107,14 +116,9 @@ fn expected_of(path: &Path, report: Option<&serde_json::Value>) -> Option<bool> 
 /// with exit status 2 and "invalid value" before it looks at the file.
 fn mode_supported(kappa: &Path, mode: &str) -> bool {
     let out = Command::new(kappa)
-        .args([
-            "verify",
-            "--mode",
-            mode,
-            "--timeout",
-            "1",
-            "/nonexistent/kappa-bench-probe.c",
-        ])
+        .arg("verify")
+        .args(mode_args(mode))
+        .args(["--timeout", "1", "/nonexistent/kappa-bench-probe.c"])
         .output();
     match out {
         Ok(o) => {
@@ -135,7 +139,9 @@ fn run_one(
 ) -> (Outcome, Option<serde_json::Value>) {
     let start = Instant::now();
     let child = Command::new(kappa)
-        .args(["verify", "--json", "--mode", mode, "--timeout"])
+        .args(["verify", "--json"])
+        .args(mode_args(mode))
+        .arg("--timeout")
         .arg(timeout.to_string())
         .arg(task)
         .stdout(Stdio::piped())

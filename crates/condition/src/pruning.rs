@@ -100,6 +100,19 @@ pub fn setup_within(m: &Module, deadline: Option<Instant>) -> (Option<PruneSetup
 /// Pruning uses φ̂^[`PRUNE_K`] (also implied by φ̂).
 /// Returns the setup and a note for the report.
 pub fn prune_setup(m: &Module, budget: Duration) -> (Option<PruneSetup>, String) {
+    setup_with(m, &|| budget)
+}
+
+/// [`prune_setup`] that ends by `until`: the race gets the time left
+/// after building the condition (auto's condition stage, whose share
+/// includes the construction).
+pub fn setup_until(m: &Module, until: Instant) -> (Option<PruneSetup>, String) {
+    setup_with(m, &|| until.saturating_duration_since(Instant::now()))
+}
+
+/// [`prune_setup`] with the race's budget asked for once the condition is
+/// built.
+fn setup_with(m: &Module, budget: &dyn Fn() -> Duration) -> (Option<PruneSetup>, String) {
     let opts = Options {
         target: Target::ErrorsAndFailures,
         ..Default::default()
@@ -126,7 +139,7 @@ pub fn prune_setup(m: &Module, budget: Duration) -> (Option<PruneSetup>, String)
             ),
         );
     }
-    let d = decide(&c, None, false, budget);
+    let d = decide(&c, None, false, budget());
     let inputs: Vec<_> = c
         .inputs
         .iter()

@@ -178,6 +178,35 @@ pub struct VerifyArgs {
     /// Native mode: how paths are explored.
     #[arg(long, value_enum, default_value_t = NativeExplorerArg::Fork)]
     pub native_explorer: NativeExplorerArg,
+    /// Auto mode: how many stages run at once, each in its own process
+    /// with its own solver (default: the available cores, from the CPU
+    /// affinity mask and a cgroup CPU quota). With 1 the stages run one
+    /// after another: the interpreter stages in this process, the
+    /// condition, proof and native stages in a child process each,
+    /// stopped at the end of its share.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: Option<u32>,
+    /// A CPU-time limit in seconds (BenchExec's, passed by the tool-info
+    /// module): the run's wall-clock deadline is then at most this, and
+    /// auto's parallel stages stop when the CPU time of kappa and of all
+    /// its processes together reaches it (see README, "Limits").
+    #[arg(long, value_name = "SECS")]
+    pub cpu_limit: Option<f64>,
+    /// Internal (a portfolio stage process): the stage to run.
+    #[arg(long, hide = true, requires = "stage_dir")]
+    pub stage: Option<String>,
+    /// Internal: the directory for the stage process's report and outputs.
+    #[arg(long, hide = true)]
+    pub stage_dir: Option<PathBuf>,
+    /// Internal: the stage's deadline, in ms after the stage process started.
+    #[arg(long, hide = true)]
+    pub stage_ms: Option<u64>,
+    /// Internal: the run's deadline, in ms after the stage process started.
+    #[arg(long, hide = true)]
+    pub stage_total_ms: Option<u64>,
+    /// Internal: the stage process's share of `--max-memory` (MiB).
+    #[arg(long, hide = true)]
+    pub stage_memory: Option<u64>,
     /// Native mode: keep exploring after the first confirmed error, so that
     /// the whole tree is run and its paths are counted (the verdict is
     /// still `false` with the first confirmed test).
@@ -222,7 +251,7 @@ pub enum TemplateStrategyArg {
 #[derive(Subcommand, Debug)]
 pub(crate) enum Cmd {
     /// Decide whether reach_error() is reachable: true, false (with a test) or unknown.
-    Verify(VerifyArgs),
+    Verify(Box<VerifyArgs>),
     /// Run a program natively on a test and report whether reach_error() is reached.
     Replay {
         /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).

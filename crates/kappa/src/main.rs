@@ -10,6 +10,7 @@ mod overflow;
 mod portfolio;
 mod prove;
 mod report;
+mod stages;
 mod templates;
 mod validate;
 mod verify;
@@ -114,7 +115,11 @@ fn init_logging() {
 fn run(cli: Cli) -> ExitCode {
     load::set_keep_calls(cli.keep_calls);
     let res = match cli.cmd {
-        Cmd::Verify(args) => {
+        Cmd::Verify(mut args) => {
+            if let Some(dir) = args.stage_dir.clone() {
+                // a stage process writes its outputs for the parent to move
+                stages::redirect_outputs(&mut args, &dir);
+            }
             let r = if let Some(Err(e)) = args.html.as_deref().map(html::gather::check_writable) {
                 Err(e)
             } else if let Err(e) = check_outputs(&args) {
@@ -218,6 +223,7 @@ fn run(cli: Cli) -> ExitCode {
                 watchdog::park_forever();
             }
             eprintln!("kappa: error: {e}");
+            stages::remove_root();
             ExitCode::from(2)
         }
     }

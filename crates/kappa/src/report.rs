@@ -48,6 +48,9 @@ pub struct StageReport {
     pub technique: &'static str,
     /// Wall time of the stage in seconds.
     pub seconds: f64,
+    /// CPU time of the stage in seconds (user and system, of the stage's
+    /// process or thread work and of the processes it waited for).
+    pub cpu_seconds: f64,
     /// The stage's verdict.
     pub verdict: Verdict,
     /// Why it ended `unknown` (or how it proved `true`).
@@ -253,24 +256,21 @@ impl Report {
             }
         }
         if !self.stages.is_empty() {
-            v["stats"]["stages"] = json!(self
-                .stages
-                .iter()
-                .map(|st| json!({
-                    "name": st.name, "technique": st.technique, "time_s": round3(st.seconds),
-                    "verdict": verdict_str(st.verdict), "reason": stage_reason(st),
-                    "answered": st.answered, "skipped": st.skipped,
-                }))
-                .collect::<Vec<_>>());
-            if let Some(a) = self.stages.iter().find(|s| s.answered) {
-                v["stage"] = json!(a.name);
-            }
+            set_stages_json(&mut v, &self.stages);
         }
         v
     }
 
     /// The human-readable text.
     pub fn text(&self) -> String {
+        let (head, tail) = self.text_parts();
+        format!("{head}{}{tail}", stage_lines(&self.stages))
+    }
+
+    /// The human-readable text without its stage lines: what comes before
+    /// them and what after (the notes), so that a parent process can put
+    /// in the lines of every stage (see `crate::stages`).
+    pub fn text_parts(&self) -> (String, String) {
         use std::fmt::Write;
         let mut o = String::new();
         let _ = writeln!(
@@ -326,22 +326,11 @@ impl Report {
         for line in s.techniques.iter().filter_map(|t| t.text(s)) {
             let _ = writeln!(o, "{line}");
         }
-        for st in &self.stages {
-            let what = if st.skipped {
-                "skipped".to_string()
-            } else {
-                format!("{:.3}s, {}", st.seconds, verdict_str(st.verdict))
-            };
-            let why = stage_reason(st)
-                .map(|r| format!(" ({r})"))
-                .unwrap_or_default();
-            let mark = if st.answered { " <- answered" } else { "" };
-            let _ = writeln!(o, "stage {}: {what}{why}{mark}", st.name);
-        }
+        let mut tail = String::new();
         for n in &self.notes {
-            let _ = writeln!(o, "{n}");
+            let _ = writeln!(tail, "{n}");
         }
-        o
+        (o, tail)
     }
 }
 
@@ -406,6 +395,73 @@ impl Report {
             s.wall_time
         )
     }
+}
+
+/// The text lines of auto's stages: one per stage, with its wall and CPU
+/// time, verdict and reason, the one that answered marked.
+pub fn stage_lines(stages: &[StageReport]) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    for st in stages {
+        let what = if st.skipped {
+            "skipped".to_string()
+        } else {
+            format!(
+                "{:.3}s wall, {:.3}s CPU, {}",
+                st.seconds,
+                st.cpu_seconds,
+                verdict_str(st.verdict)
+            )
+        };
+        let why = stage_reason(st)
+            .map(|r| format!(" ({r})"))
+            .unwrap_or_default();
+        let mark = if st.answered { " <- answered" } else { "" };
+        let _ = writeln!(o, "stage {}: {what}{why}{mark}", st.name);
+    }
+    o
+}
+
+/// Sets `stats.stages` (every stage: name, technique, `time_s` and
+/// `wall_s` its wall time, `cpu_s` its CPU time, verdict, reason, answered,
+/// skipped), `stats.jobs` (how many ran at once) and `stage` (the one that
+/// answered) of a JSON report.
+pub fn set_stages_json(v: &mut serde_json::Value, stages: &[StageReport]) {
+    if let Some(n) = crate::stages::jobs() {
+        v["stats"]["jobs"] = json!(n);
+    }
+    v["stats"]["stages"] = json!(stages
+        .iter()
+        .map(|st| json!({
+            "name": st.name, "technique": st.technique, "time_s": round3(st.seconds),
+            "wall_s": round3(st.seconds), "cpu_s": round3(st.cpu_seconds),
+            "verdict": verdict_str(st.verdict), "reason": stage_reason(st),
+            "answered": st.answered, "skipped": st.skipped,
+        }))
+        .collect::<Vec<_>>());
+    if let Some(a) = stages.iter().find(|s| s.answered) {
+        v["stage"] = json!(a.name);
+    }
+}
+
+/// CPU time (user and system, in seconds) of this process and of the child
+/// processes it has waited for.
+pub fn cpu_seconds() -> f64 {
+    let mut total = 0.0;
+    for who in [libc::RUSAGE_SELF, libc::RUSAGE_CHILDREN] {
+        // SAFETY: getrusage fills the zeroed struct.
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(who, &mut ru) } == 0 {
+            total += rusage_seconds(&ru);
+        }
+    }
+    total
+}
+
+/// User plus system time of a `rusage`, in seconds.
+pub fn rusage_seconds(ru: &libc::rusage) -> f64 {
+    let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 / 1e6;
+    t(ru.ru_utime) + t(ru.ru_stime)
 }
 
 fn round3(x: f64) -> f64 {

@@ -27,6 +27,13 @@ pub(crate) fn seconds(secs: f64) -> Option<Duration> {
     Duration::try_from_secs_f64(s).ok()
 }
 
+/// The run's wall-clock limit in seconds: `--timeout`, or `--cpu-limit`
+/// when that is less (one process uses at most one second of CPU time
+/// per second; parallel stages are held to the CPU limit by their parent).
+pub(crate) fn wall_limit(args: &VerifyArgs) -> f64 {
+    args.cpu_limit.map_or(args.timeout, |c| c.min(args.timeout))
+}
+
 /// What the watchdog knows of the run, to render its own verdict.
 #[derive(Default)]
 pub struct Seen {
@@ -92,7 +99,12 @@ fn describe_outcome(o: &Outcome) -> String {
 pub fn verify(args: &VerifyArgs) -> Result<()> {
     // (the caller's clock started with the process)
     let start = crate::watchdog::process_start();
-    let deadline = seconds(args.timeout).and_then(|t| start.checked_add(t));
+    let deadline = match (&args.stage, args.stage_total_ms) {
+        // a stage process: the run's deadline as its parent counts it
+        (Some(_), Some(ms)) => start.checked_add(Duration::from_millis(ms)),
+        (Some(_), None) => None,
+        _ => seconds(wall_limit(args)).and_then(|t| start.checked_add(t)),
+    };
     let seen = start_watchdog(args, start, deadline);
     crate::overflow::protect_current_thread();
     // test hooks: the watchdog's handling of a stack overflow, and of a run
@@ -480,7 +492,12 @@ pub(crate) fn emit(
             vec![]
         },
     };
-    r.print(args.json);
+    if let Some(dir) = &args.stage_dir {
+        // a stage process: the parent prints (see crate::stages)
+        crate::stages::hand_over(dir, &r);
+    } else {
+        r.print(args.json);
+    }
     // the auto stage whose run this is: the one that answered, else the last that ran
     let label = r
         .stages

@@ -149,6 +149,7 @@ pub fn exit_now(code: i32) -> ! {
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
     kill_children();
+    crate::stages::remove_root();
     // SAFETY: _exit ends the process; buffered output was flushed above.
     unsafe { libc::_exit(code) }
 }
@@ -230,6 +231,7 @@ pub fn end_on_signals() {
             if n == 1 {
                 let sig = libc::c_int::from(byte);
                 kill_children();
+                crate::stages::remove_root();
                 // SAFETY: restore the default action and take the signal.
                 unsafe {
                     libc::signal(sig, libc::SIG_DFL);
@@ -300,6 +302,39 @@ pub fn kill_children() {
     }
 }
 
+/// Kills process `pid` (a child of this one) and every descendant of it:
+/// each is stopped (SIGSTOP) as it is found, so none starts another after
+/// the walk, then all are killed (SIGKILL). The caller reaps `pid`.
+pub fn kill_tree(pid: u32) {
+    let root = pid as i64;
+    // SAFETY: kill(2) on our child and its descendants.
+    unsafe { libc::kill(pid as libc::pid_t, libc::SIGSTOP) };
+    let mut family = vec![root];
+    let mut i = 0;
+    while i < family.len() {
+        let kids = children_of(family[i]).unwrap_or_else(|| {
+            let parent = family[i];
+            process_table()
+                .iter()
+                .filter(|p| p.ppid == parent)
+                .map(|p| p.pid)
+                .collect()
+        });
+        for k in kids {
+            if !family.contains(&k) {
+                // SAFETY: as above
+                unsafe { libc::kill(k as libc::pid_t, libc::SIGSTOP) };
+                family.push(k);
+            }
+        }
+        i += 1;
+    }
+    for p in family.iter().rev() {
+        // SAFETY: as above
+        unsafe { libc::kill(*p as libc::pid_t, libc::SIGKILL) };
+    }
+}
+
 /// The descendants of `pid` from `/proc/PID/task/TID/children` (`None`
 /// when the kernel does not provide these lists).
 fn family_of(pid: i64) -> Option<Vec<i64>> {
@@ -314,7 +349,7 @@ fn family_of(pid: i64) -> Option<Vec<i64>> {
 }
 
 /// The children of process `pid`: the union of its threads' lists.
-fn children_of(pid: i64) -> Option<Vec<i64>> {
+pub(crate) fn children_of(pid: i64) -> Option<Vec<i64>> {
     let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
     let mut kids = vec![];
     let mut listed = false;

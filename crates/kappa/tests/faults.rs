@@ -60,9 +60,14 @@ impl Progs {
     }
 }
 
+/// `kappa ARGS` (a `verify` without `--jobs` gets `--jobs 1`: the tests
+/// run several kappa processes at once).
 fn kappa_cmd(args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_kappa"));
     c.args(args);
+    if args.first() == Some(&"verify") && !args.contains(&"--jobs") {
+        c.args(["--jobs", "1"]);
+    }
     c
 }
 
@@ -524,6 +529,12 @@ fn sigterm_during_a_run_leaves_no_child_processes() {
     let hard = p.arg("hard_true.c");
     // the condition stage's solver processes
     sigterm_leaves_no_children(&["verify", "--timeout", "30", &hard], "__solve-side");
+    // auto's stage processes running at once (and the condition stage's
+    // solver processes under one of them)
+    sigterm_leaves_no_children(
+        &["verify", "--jobs", "2", "--timeout", "30", &hard],
+        "__solve-side",
+    );
     // native mode's process tree (needs the runtime library)
     let exe = PathBuf::from(env!("CARGO_BIN_EXE_kappa"));
     let runtime = exe

@@ -141,7 +141,13 @@ fn run_kappa(args: &[String], limit: Duration) -> (String, String, bool) {
 /// Runs one entry and checks its report.
 fn run(e: &Entry) -> Run {
     let src = std::fs::read_to_string(&e.program).unwrap();
-    let mut args: Vec<String> = vec!["verify".into(), "--json".into()];
+    // (auto's stages one after another: test_jobs() runs run at once)
+    let mut args: Vec<String> = vec![
+        "verify".into(),
+        "--json".into(),
+        "--jobs".into(),
+        "1".into(),
+    ];
     args.extend(["--timeout".into(), e.timeout.to_string()]);
     args.extend(
         manifest::config_flags(&e.config)

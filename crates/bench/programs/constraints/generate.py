@@ -114,8 +114,50 @@ def guarded(sat, seed, nbools=24, nints=8, nconds=160):
     return "".join(out)
 
 
+def all_interval(sat, n):
+    """All-interval series of length n: s0..s(n-1) a permutation of 0..n-1
+    whose n-1 distances |s(i+1) - s(i)| are pairwise distinct (one exists
+    for every n); the unsat twin also forbids the distance n-1 (then n-1
+    distances lie in 1..n-2: a pigeonhole contradiction)."""
+    out = [HEAD.format(expect="false" if sat else "true", what=f"all-interval series, n = {n}",
+                       reach="reachable" if sat else "unreachable")]
+    for i in range(n):
+        out.append(f"  unsigned char s{i} = __VERIFIER_nondet_uchar();\n")
+        out.append(f"  if (!(s{i} < {n})) return 0;\n")
+    for i in range(n):
+        for j in range(i + 1, n):
+            out.append(f"  if (s{i} == s{j}) return 0;\n")
+    for i in range(n - 1):
+        out.append(f"  int d{i} = s{i + 1} > s{i} ? s{i + 1} - s{i} : s{i} - s{i + 1};\n")
+    for i in range(n - 1):
+        for j in range(i + 1, n - 1):
+            out.append(f"  if (d{i} == d{j}) return 0;\n")
+    if not sat:
+        for i in range(n - 1):
+            out.append(f"  if (d{i} == {n - 1}) return 0;\n")
+    out.append("  reach_error();\n  return 0;\n}\n")
+    return "".join(out)
+
+
 if __name__ == "__main__":
     for name, gen, seed in [("clauses", clauses, 1), ("coloring", coloring, 2), ("guarded", guarded, 3)]:
         for sat in (True, False):
             with open(f"{name}_{'sat' if sat else 'unsat'}.c", "w") as f:
                 f.write(gen(sat, seed))
+    # the larger sets (issue 34): clause sets of 100-200 variables, more
+    # colourings and guarded bounds, all-interval series
+    more = [
+        ("clauses100", lambda s: clauses(s, 11, nvars=100, nclauses=300, cycle=20)),
+        ("clauses150", lambda s: clauses(s, 12, nvars=150, nclauses=450, cycle=24)),
+        ("clauses200", lambda s: clauses(s, 13, nvars=200, nclauses=600, cycle=30)),
+        ("coloring20", lambda s: coloring(s, 21, nodes=20, colors=4, extra=45)),
+        ("coloring30", lambda s: coloring(s, 22, nodes=30, colors=4, extra=70)),
+        ("guarded2", lambda s: guarded(s, 31, nbools=32, nints=10, nconds=200)),
+        ("interval7", lambda s: all_interval(s, 7)),
+        ("interval8", lambda s: all_interval(s, 8)),
+        ("interval9", lambda s: all_interval(s, 9)),
+    ]
+    for name, gen in more:
+        for sat in (True, False):
+            with open(f"{name}_{'sat' if sat else 'unsat'}.c", "w") as f:
+                f.write(gen(sat))

@@ -29,7 +29,7 @@ pub struct Setup {
 pub const SETUPS: [Setup; 10] = [
     Setup {
         name: "auto",
-        args: &["--mode", "auto"],
+        args: &["--mode", "auto", "--jobs", "1"],
     },
     Setup {
         name: "classic",

@@ -27,11 +27,17 @@ pub fn kappa(args: &[&str]) -> Output {
         .expect("run kappa")
 }
 
-/// `args` with `--mode classic` after a leading `verify` that names no mode.
+/// `args` with `--mode classic` after a leading `verify` that names no
+/// mode, and `--jobs 1` after one that names no `--jobs`: the tests run
+/// [`test_jobs`] kappa processes at once, so auto's stages run one after
+/// another (the parallel portfolio is tested with `--jobs 2` explicitly).
 pub fn with_mode<'a>(args: &[&'a str]) -> Vec<&'a str> {
     let mut v = args.to_vec();
     if v.first() == Some(&"verify") && !v.contains(&"--mode") {
         v.splice(1..1, ["--mode", "classic"]);
+    }
+    if v.first() == Some(&"verify") && !v.contains(&"--jobs") {
+        v.splice(1..1, ["--jobs", "1"]);
     }
     v
 }

@@ -1,0 +1,246 @@
+//! `--mode auto` with `--jobs`: the option's parsing and default, the
+//! stages in processes of their own (the answer, the witness, the HTML
+//! page and the invariants of the stage that answered), every stage's
+//! wall and CPU time, a stage that overruns its share stopped and the
+//! run going on, and the run's deadline with stage processes. (A SIGTERM
+//! with `--jobs 2` leaving no process behind: faults.rs.)
+
+mod common;
+
+use common::{kappa, repo_root, test_file};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// `kappa ARGS` without the test helpers' `--jobs 1`.
+fn kappa_jobs(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(args)
+        .output()
+        .expect("run kappa")
+}
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|_| {
+        panic!(
+            "no JSON report: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// The stage named `name` in a JSON report.
+fn stage<'a>(v: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    v["stats"]["stages"]
+        .as_array()
+        .and_then(|a| a.iter().find(|s| s["name"] == name))
+        .unwrap_or_else(|| panic!("no stage {name}: {v}"))
+}
+
+#[test]
+fn jobs_must_be_a_positive_number() {
+    let f = test_file("tests/auto", "loop_bound_false.c");
+    for bad in ["0", "two", "-1"] {
+        let out = kappa_jobs(&["verify", &format!("--jobs={bad}"), &f]);
+        assert!(!out.status.success(), "--jobs {bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--jobs"), "--jobs {bad}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn the_default_is_the_cores_of_the_affinity_mask() {
+    let f = test_file("tests/auto", "loop_bound_false.c");
+    // one core: the stages one after another
+    let out = Command::new("taskset")
+        .args(["-c", "0"])
+        .arg(env!("CARGO_BIN_EXE_kappa"))
+        .args(["verify", "--json", "--timeout", "30", &f])
+        .output();
+    let Ok(out) = out else {
+        eprintln!("skipped: no taskset");
+        return;
+    };
+    let v = json(&out);
+    assert_eq!(v["verdict"], "false", "{v}");
+    assert_eq!(v["stats"]["jobs"], 1, "{v}");
+    // two cores: two at once
+    let two = Command::new("taskset")
+        .args(["-c", "0,1"])
+        .arg(env!("CARGO_BIN_EXE_kappa"))
+        .args(["verify", "--json", "--timeout", "30", &f])
+        .output()
+        .expect("taskset");
+    if two.status.success() && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2) {
+        let v = json(&two);
+        assert_eq!(v["verdict"], "false", "{v}");
+        assert_eq!(v["stats"]["jobs"], 2, "{v}");
+    }
+}
+
+#[test]
+fn jobs_2_answers_with_witness_invariants_and_page() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, verdict, entry) in [
+        ("loop_bound_false.c", "false", "violation_sequence"),
+        ("loop_bound_true.c", "true", "invariant_set"),
+    ] {
+        let f = test_file("tests/auto", name);
+        let w = dir.path().join(format!("{name}.yml"));
+        let h = dir.path().join(format!("{name}.html"));
+        let out = kappa_jobs(&[
+            "verify",
+            "--jobs",
+            "2",
+            "--json",
+            "--timeout",
+            "30",
+            "--witness",
+            w.to_str().unwrap(),
+            "--html",
+            h.to_str().unwrap(),
+            &f,
+        ]);
+        let v = json(&out);
+        assert_eq!(v["verdict"], verdict, "{v}");
+        assert_eq!(v["mode"], "auto", "{v}");
+        // one stage answered, and every stage that ran has its times
+        let stages = v["stats"]["stages"].as_array().expect("stages");
+        assert_eq!(stages.len(), 7, "{v}");
+        let answered: Vec<_> = stages.iter().filter(|s| s["answered"] == true).collect();
+        assert_eq!(answered.len(), 1, "{v}");
+        assert_eq!(v["stage"], answered[0]["name"], "{v}");
+        for s in stages.iter().filter(|s| s["skipped"] == false) {
+            assert!(s["wall_s"].as_f64().is_some_and(|t| t > 0.0), "{s}");
+            assert!(s["cpu_s"].as_f64().is_some_and(|t| t >= 0.0), "{s}");
+        }
+        // the answering stage's outputs, where they were asked for
+        let yml = std::fs::read_to_string(&w).expect("witness written");
+        assert!(yml.contains(entry), "{yml}");
+        let page = std::fs::read_to_string(&h).expect("page written");
+        assert!(page.contains("id=\"verdict\""), "{page}");
+        if verdict == "true" {
+            assert!(
+                v["invariants"].as_array().is_some_and(|a| !a.is_empty()),
+                "{v}"
+            );
+        } else {
+            assert!(v["test"]["inputs"].is_array(), "{v}");
+            assert_eq!(v["replay"], "reach_error reached", "{v}");
+        }
+        // no file of the stage processes named in the report
+        assert!(!v.to_string().contains("kappa-stages-"), "{v}");
+    }
+    // the human report lists the stages with wall and CPU time
+    let f = test_file("tests/auto", "loop_bound_false.c");
+    let out = kappa_jobs(&["verify", "--jobs", "2", "--timeout", "30", &f]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("verdict: false"), "{text}");
+    assert!(text.contains("s CPU, false <- answered"), "{text}");
+}
+
+/// The constraint-style program whose condition takes longest to build and
+/// decide (seconds; more than its share at `--timeout 6`).
+fn slow_condition() -> String {
+    repo_root()
+        .join("crates/bench/programs/constraints/clauses200_unsat.c")
+        .display()
+        .to_string()
+}
+
+#[test]
+fn a_stage_that_overruns_its_share_is_stopped_and_the_next_runs() {
+    let f = slow_condition();
+    for jobs in ["1", "2"] {
+        let t0 = Instant::now();
+        let out = kappa(&[
+            "verify",
+            "--mode",
+            "auto",
+            "--jobs",
+            jobs,
+            "--json",
+            "--timeout",
+            "6",
+            &f,
+        ]);
+        let wall = t0.elapsed();
+        let v = json(&out);
+        // never wrong; the condition stage stopped near the end of its
+        // share (a sixth of 6 s, and the grace), generous margin
+        assert_ne!(v["verdict"], "false", "{v}");
+        let c = stage(&v, "condition");
+        if c["answered"] == false {
+            let t = c["wall_s"].as_f64().unwrap();
+            assert!(t < 3.0, "--jobs {jobs}: condition ran {t}s: {v}");
+            // the proof stage ran after it
+            assert_eq!(stage(&v, "prove")["skipped"], false, "{v}");
+        }
+        assert!(
+            !v["reason"].as_str().unwrap_or("").contains("hard deadline"),
+            "--jobs {jobs}: {v}"
+        );
+        assert!(
+            wall < Duration::from_secs(9),
+            "--jobs {jobs}: {wall:?}: {v}"
+        );
+    }
+}
+
+#[test]
+fn the_run_ends_by_its_deadline_with_stage_processes() {
+    // programs no stage answers in 3 s on a loaded machine: each ends by
+    // the deadline (generous margin for a loaded machine: the contract is
+    // 0.5 s, measured by the benchmark)
+    let dir = repo_root().join("crates/bench/programs/constraints");
+    for name in ["guarded2_unsat.c", "interval9_unsat.c"] {
+        let f = dir.join(name).display().to_string();
+        let t0 = Instant::now();
+        let out = kappa_jobs(&["verify", "--jobs", "2", "--json", "--timeout", "3", &f]);
+        let wall = t0.elapsed();
+        let v = json(&out);
+        assert_ne!(v["verdict"], "false", "{v}");
+        assert!(
+            !v["reason"].as_str().unwrap_or("").contains("hard deadline"),
+            "{name}: {v}"
+        );
+        assert!(wall < Duration::from_millis(4500), "{name}: {wall:?}: {v}");
+    }
+}
+
+#[test]
+fn the_cpu_limit_holds_across_the_stage_processes() {
+    // two stage processes at once use CPU time twice as fast as the wall
+    // clock: the CPU limit, not the (longer) timeout, ends the run
+    let f = repo_root()
+        .join("crates/bench/programs/constraints/interval9_unsat.c")
+        .display()
+        .to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let times = dir.path().join("times");
+    let t0 = Instant::now();
+    let out = Command::new("/usr/bin/time")
+        .args(["-f", "%U %S", "-o", times.to_str().unwrap()])
+        .arg(env!("CARGO_BIN_EXE_kappa"))
+        .args(["verify", "--jobs", "2", "--json", "--timeout", "30"])
+        .args(["--cpu-limit", "3", &f])
+        .output();
+    let Ok(out) = out else {
+        eprintln!("skipped: no /usr/bin/time");
+        return;
+    };
+    let wall = t0.elapsed();
+    let v = json(&out);
+    assert_ne!(v["verdict"], "false", "{v}");
+    let cpu: f64 = std::fs::read_to_string(&times)
+        .unwrap()
+        .split_whitespace()
+        .filter_map(|t| t.parse::<f64>().ok())
+        .sum();
+    // (generous margins: the contract is the limit plus 0.25 s per stage
+    // process; a loaded machine delays the parent's look)
+    assert!(cpu < 4.5, "{cpu}s CPU: {v}");
+    // the wall-clock deadline is at most the CPU limit
+    assert!(wall < Duration::from_secs(6), "{wall:?}: {v}");
+}
