@@ -9,7 +9,7 @@ use crate::system::{End, System};
 use kappa_expr::build as b;
 use kappa_expr::eval::eval_bool;
 use kappa_expr::Expr;
-use kappa_solver::SatResult;
+use kappa_solver::{SatResult, Solver};
 use std::time::Instant;
 
 /// Whether `deadline` has passed.
@@ -84,6 +84,52 @@ pub fn houdini(
                         changed = true;
                     }
                 }
+            }
+        }
+        if !changed {
+            return Ok(cands);
+        }
+    }
+}
+
+/// Houdini over relaxed queries only ([`crate::relax::relax`]: products,
+/// quotients and remainders as fresh symbols), one candidate at a time: a
+/// candidate stays while every path into its cut point keeps it in the
+/// relaxed query (unsatisfiable), and is dropped on any other answer.
+/// Exact for what it keeps: an unsatisfiable relaxation is an
+/// unsatisfiable query, so the result is inductive; it may drop candidates
+/// that only the exact (bit-blasted) queries prove, which costs a proof,
+/// never a wrong one. For the data's polynomial equalities, whose
+/// consecution is linear over their monomials.
+pub fn houdini_relaxed(
+    sys: &System,
+    mut cands: Vec<Vec<Expr>>,
+    deadline: Option<Instant>,
+) -> Result<Vec<Vec<Expr>>, String> {
+    let mut solver = crate::check::fresh_solver(std::time::Duration::from_millis(500), deadline);
+    let mut norm = crate::poly::Normalizer::default();
+    loop {
+        let mut changed = false;
+        for p in &sys.paths {
+            let End::Cut(to) = p.to else { continue };
+            if cands[to].is_empty() {
+                continue;
+            }
+            let pre = norm.normalize(b::and(b::and_all(cands[p.from].iter().copied()), p.pc));
+            let mut keep = vec![];
+            for c in &cands[to] {
+                if past(deadline) {
+                    return Err("deadline".into());
+                }
+                let q = b::and(pre, b::not(norm.normalize(sys.after(p, *c))));
+                let q = crate::relax::relax(q).unwrap_or(q);
+                if let SatResult::Unsat = solver.check(&[], q) {
+                    keep.push(*c);
+                }
+            }
+            if keep.len() < cands[to].len() {
+                cands[to] = keep;
+                changed = true;
             }
         }
         if !changed {

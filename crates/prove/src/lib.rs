@@ -27,6 +27,7 @@
 //! [`check::check`] accepted (`k` = 1) or that are part of a k-induction
 //! certificate [`check::check_k`] accepted (`k` is `Some`).
 
+pub mod algebra;
 pub mod bmc;
 pub mod candidates;
 pub mod cexpr;
@@ -37,6 +38,7 @@ pub mod kind;
 pub mod memory;
 pub mod poly;
 pub mod relax;
+pub mod sample;
 pub mod simplify;
 pub mod summary;
 pub mod system;
@@ -108,30 +110,40 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
     }
     let t0 = Instant::now();
     let cands = candidates::candidates(&sys);
+    let data = from_data(&sys, &cands, opts.deadline);
     if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
         eprintln!("candidates at {:?}", t0.elapsed());
     }
-    let pool: usize = cands.iter().map(Vec::len).sum();
-    // linear atoms first (cheap queries); then with the nonlinear ones
-    let linear: Vec<Vec<Expr>> = cands
-        .iter()
-        .map(|c| {
-            c.iter()
-                .copied()
-                .filter(|a| !houdini::nonlinear(*a))
-                .collect()
-        })
-        .collect();
-    let has_nonlinear = linear.iter().zip(&cands).any(|(l, c)| l.len() < c.len());
-    let mut rounds = vec![linear];
-    if has_nonlinear {
-        rounds.push(cands);
-    }
+    let pool: usize = cands.iter().chain(&data).map(Vec::len).sum();
+    let mut rounds = rounds(cands, data);
     let mut last = String::new();
     // the invariants of the last round (the most candidates), unsafe alone
     let mut strongest = None;
-    for round in rounds {
-        let kept = match houdini::houdini(&sys, round.clone(), opts.deadline) {
+    let mut previous: Option<Vec<Vec<Expr>>> = None;
+    while !rounds.is_empty() {
+        let mut round = rounds.remove(0);
+        let mut relaxed = false;
+        if let (Round::Extend(extra), Some(prev)) = (&round, &previous) {
+            // the data's equalities on top of the last round's invariants,
+            // kept where relaxed queries show them inductive
+            round = Round::Full(
+                prev.iter()
+                    .zip(extra)
+                    .map(|(p, e)| p.iter().chain(e).copied().collect())
+                    .collect(),
+            );
+            relaxed = true;
+        }
+        let round = match round {
+            Round::Full(r) => r,
+            Round::Extend(_) => continue,
+        };
+        let search = if relaxed {
+            houdini::houdini_relaxed
+        } else {
+            houdini::houdini
+        };
+        let kept = match search(&sys, round.clone(), opts.deadline) {
             Ok(k) => k,
             Err(why) => {
                 last = format!("invariant search stopped: {why}");
@@ -146,6 +158,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
         if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
             eprintln!("houdini round done at {:?}", t0.elapsed());
         }
+        previous = Some(kept.clone());
         let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
         inv[0] = b::tru();
         match check::check(&sys, &inv, opts.deadline) {
@@ -167,6 +180,12 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
                     .zip(&kept)
                     .map(|(r, k)| r.into_iter().filter(|a| !k.contains(a)).collect())
                     .collect();
+                // (the data's dropped equalities are nonlinear: k-induction
+                // keeps the atoms the linear round dropped)
+                let dropped = match strongest.take() {
+                    Some((_, before)) if relaxed => before,
+                    _ => dropped,
+                };
                 strongest = Some((inv, dropped));
             }
         }
@@ -184,6 +203,80 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
         }
     }
     Outcome::Unknown(last)
+}
+
+/// Most time spent sampling runs for invariants from data, and its share
+/// of the time left to the deadline.
+const SAMPLING: (std::time::Duration, u32) = (std::time::Duration::from_millis(300), 10);
+
+/// The polynomial equalities that hold on sampled runs of the system
+/// ([`sample`], [`algebra`]) and are not among `cands` already:
+/// candidates like the others.
+fn from_data(
+    sys: &system::System,
+    cands: &[Vec<Expr>],
+    deadline: Option<Instant>,
+) -> Vec<Vec<Expr>> {
+    let now = Instant::now();
+    let mut budget = SAMPLING.0;
+    if let Some(d) = deadline {
+        budget = budget.min(d.saturating_duration_since(now) / SAMPLING.1);
+    }
+    let learn = sample::collect(sys, 0x6b61_7070_61, now + budget / 2);
+    let confirm = sample::collect(sys, 0x7072_6f76_65, now + budget);
+    let mut out = algebra::equalities(sys, &learn, &confirm);
+    for (j, eqs) in out.iter_mut().enumerate() {
+        eqs.retain(|e| !e.is_const() && !cands[j].contains(e));
+        if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+            for e in eqs.iter() {
+                eprintln!("from data at cut {j}: {e}");
+            }
+        }
+    }
+    out
+}
+
+/// A round of Houdini: its candidates, or the ones to add to the last
+/// round's invariants.
+enum Round {
+    Full(Vec<Vec<Expr>>),
+    Extend(Vec<Vec<Expr>>),
+}
+
+/// Houdini's rounds, cheapest first: the linear atoms (the pool's and the
+/// data's); then the data's nonlinear equalities (few, and most of them
+/// true) on top of the linear round's invariants, searched with relaxed
+/// queries only ([`houdini::houdini_relaxed`]: their consecution is linear
+/// over their monomials, and exact nonlinear queries would take the time of
+/// the later rounds); then, when the pool has nonlinear atoms, every atom of
+/// the pool (the data's linear ones too).
+fn rounds(cands: Vec<Vec<Expr>>, data: Vec<Vec<Expr>>) -> Vec<Round> {
+    let split = |c: &[Expr]| -> (Vec<Expr>, Vec<Expr>) {
+        c.iter().copied().partition(|a| !houdini::nonlinear(*a))
+    };
+    let mut linear = vec![];
+    let mut extra = vec![];
+    let mut all = vec![];
+    let (mut any_data, mut any_nonlinear) = (false, false);
+    for (c, d) in cands.iter().zip(&data) {
+        let (cl, cn) = split(c);
+        let (dl, dn) = split(d);
+        any_data |= !dn.is_empty();
+        any_nonlinear |= !cn.is_empty();
+        let l: Vec<Expr> = cl.into_iter().chain(dl).collect();
+        let a: Vec<Expr> = l.iter().copied().chain(cn).collect();
+        linear.push(l);
+        extra.push(dn);
+        all.push(a);
+    }
+    let mut out = vec![Round::Full(linear)];
+    if any_data {
+        out.push(Round::Extend(extra));
+    }
+    if any_nonlinear {
+        out.push(Round::Full(all));
+    }
+    out
 }
 
 /// Bounded model checking of `m` ([`bmc::search`] from depth `from`)

@@ -9,6 +9,14 @@
 //! range facts; a model of the relaxed query that does not satisfy the
 //! exact one sends the exact query to the solver.
 //!
+//!
+//! Products of two non-constant terms (after [`crate::poly`]'s normal form,
+//! the monomials of polynomial invariants such as `s == a·a + 2·a + 1`)
+//! are replaced by fresh symbols too, one per distinct product, with no
+//! fact: a relaxation that leaves the consecution query of a polynomial
+//! invariant linear over its monomials, which is how most of them are
+//! proved (the same monomials on both sides), without multiplier circuits.
+//!
 //! Soundness: the exact query `q` is `q'[s := t]` for the rewritten `q'`,
 //! and every fact added for the symbols `s` holds of the terms `t` (in
 //! SMT-LIB's total semantics, where `x %u 0 = x` and `x /u 0 = ~0`), so a
@@ -23,9 +31,9 @@ use kappa_expr::{BvOp, Expr, Kind, Symbol, SymbolKind};
 use kappa_solver::{SatResult, Solver};
 use rustc_hash::FxHashMap;
 
-/// `q` with every unsigned remainder and quotient replaced (see the
-/// module doc), conjoined with the facts of the fresh symbols; `None`
-/// when `q` has none.
+/// `q` with every unsigned remainder and quotient and every product of
+/// non-constants replaced (see the module doc), conjoined with the facts
+/// of the fresh symbols; `None` when `q` has none.
 pub fn relax(q: Expr) -> Option<Expr> {
     let mut r = Relaxer::default();
     let e = r.go(q);
@@ -50,6 +58,12 @@ impl Relaxer {
         let ch: Vec<Expr> = kind.children().into_iter().map(|c| self.go(c)).collect();
         let r = match kind {
             Kind::Bin(op @ (BvOp::URem | BvOp::UDiv), ..) => self.division(op, ch[0], ch[1]),
+            Kind::Bin(BvOp::Mul, ..) if !ch[0].is_const() && !ch[1].is_const() => {
+                let s = Symbol::fresh("prod", kappa_expr::Sort::Bv(e.width()), SymbolKind::Fresh);
+                let t = b::mul(ch[0], ch[1]);
+                self.defs.push((s, t));
+                b::sym(s)
+            }
             Kind::Forall(..) | Kind::Exists(..) => e,
             k => b::rebuild(&k, &ch),
         };
@@ -216,5 +230,30 @@ mod tests {
             b::eq(x, b::bv(8, 3)),
         );
         assert!(matches!(solve(&mut solver, q), SatResult::Unsat));
+    }
+
+    #[test]
+    fn products_are_relaxed_without_losing_exactness() {
+        let (_, x) = var("x");
+        let (_, y) = var("y");
+        let mut solver = crate::check::fresh_solver(std::time::Duration::from_secs(5), None);
+        // the same monomial on both sides: unsat relaxed
+        let xy = b::mul(x, y);
+        let q = b::and(
+            b::eq(xy, b::bv(8, 6)),
+            b::not(b::eq(b::add(xy, x), b::add(b::bv(8, 6), x))),
+        );
+        assert!(relax(q).is_some());
+        assert!(matches!(solve(&mut solver, q), SatResult::Unsat));
+        // x*x == 4 and x == 3: the relaxed query is sat (the product is
+        // free), the exact one is not
+        let q = b::and(b::eq(b::mul(x, x), b::bv(8, 4)), b::eq(x, b::bv(8, 3)));
+        assert!(matches!(solve(&mut solver, q), SatResult::Unsat));
+        // x*y == 12 with x == 3: sat, with an exact model
+        let q = b::and(b::eq(xy, b::bv(8, 12)), b::eq(x, b::bv(8, 3)));
+        let SatResult::Sat(m) = solve(&mut solver, q) else {
+            panic!()
+        };
+        assert_eq!(eval_bool(q, &m), Some(true));
     }
 }
