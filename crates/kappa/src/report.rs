@@ -556,6 +556,7 @@ mod tests {
                 name: stage,
                 technique: stage,
                 seconds: 0.2,
+                cpu_seconds: 0.1,
                 verdict: Verdict::True,
                 reason: None,
                 answered: true,

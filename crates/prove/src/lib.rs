@@ -180,13 +180,12 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
                     .zip(&kept)
                     .map(|(r, k)| r.into_iter().filter(|a| !k.contains(a)).collect())
                     .collect();
-                // (the data's dropped equalities are nonlinear: k-induction
-                // keeps the atoms the linear round dropped)
-                let dropped = match strongest.take() {
-                    Some((_, before)) if relaxed => before,
-                    _ => dropped,
-                };
-                strongest = Some((inv, dropped));
+                // (k-induction strengthens the linear round's invariants,
+                // not the data's nonlinear ones: its unrolled queries with
+                // them need multipliers)
+                if !relaxed || strongest.is_none() {
+                    strongest = Some((inv, dropped));
+                }
             }
         }
     }
@@ -222,8 +221,8 @@ fn from_data(
     if let Some(d) = deadline {
         budget = budget.min(d.saturating_duration_since(now) / SAMPLING.1);
     }
-    let learn = sample::collect(sys, 0x6b61_7070_61, now + budget / 2);
-    let confirm = sample::collect(sys, 0x7072_6f76_65, now + budget);
+    let learn = sample::collect(sys, 0x006b_6170_7061, now + budget / 2);
+    let confirm = sample::collect(sys, 0x0070_726f_7665, now + budget);
     let mut out = algebra::equalities(sys, &learn, &confirm);
     for (j, eqs) in out.iter_mut().enumerate() {
         eqs.retain(|e| !e.is_const() && !cands[j].contains(e));

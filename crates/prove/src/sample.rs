@@ -48,7 +48,7 @@ impl Rng {
         Rng(seed.max(1))
     }
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn bits(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
         x ^= x << 25;
@@ -58,7 +58,7 @@ impl Rng {
     }
     /// Uniform in `0..n` (`n > 0`).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.bits() % n
     }
     /// An input value of width `w`: mostly small (loops run a few dozen
     /// times, products stay far from overflow), sometimes any.
@@ -66,7 +66,7 @@ impl Rng {
         let v: i128 = match self.below(10) {
             0..=5 => self.below(25) as i128 - 4,
             6..=8 => self.below(120) as i128,
-            _ => self.next() as i128,
+            _ => self.bits() as i128,
         };
         (v as u128) & mask(w)
     }

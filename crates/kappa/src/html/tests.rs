@@ -104,6 +104,7 @@ fn the_failing_call_is_named_and_highlighted_and_every_stage_has_a_reason() {
         name: "compact",
         technique: "compact",
         seconds: 0.5,
+        cpu_seconds: 0.1,
         verdict: Verdict::False,
         reason: None,
         answered: true,
