@@ -647,8 +647,13 @@ fn proof_witnesses_carry_the_checked_invariants() {
     assert!(value(0).contains("(c == (10u * i))"), "{v}");
     assert!(value(1).contains("(j <= 10u)"), "{v}");
     assert!(!value(1).contains('%'), "{v}");
+    // (with the data's `c == 10*i + j` at the inner loop the invariants
+    // prove the program; without it they hold where sampled)
     let answer = validate(&w, &p);
-    assert!(answer.contains("2 non-trivial ones held"), "{answer}");
+    assert!(
+        answer == "confirmed" || answer.contains("2 non-trivial ones held"),
+        "{answer}"
+    );
 }
 
 /// The invariants of `program`'s prove-mode correctness witness, which
