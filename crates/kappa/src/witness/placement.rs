@@ -11,59 +11,6 @@
 use super::source::{Pos, Source};
 use super::{Content, Invariant, Location, Sources};
 
-/// The top-level conjuncts of C expression `c` as the proof prints
-/// conjunctions (`(A && (B && C))`, or the flat `(A && B && C)` of a
-/// witness): `A`, `B`, `C`; anything else is its own only conjunct.
-pub fn conjuncts(c: &str) -> Vec<String> {
-    let c = c.trim();
-    let b = c.as_bytes();
-    let mut depth = 0i32;
-    let mut close = None;
-    for (i, &x) in b.iter().enumerate() {
-        match x {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    close = Some(i);
-                    break;
-                }
-            }
-            _ => {}
-        }
-    }
-    if !c.starts_with('(') || close != Some(b.len() - 1) {
-        return vec![c.to_string()];
-    }
-    let inner = &c[1..c.len() - 1];
-    let (mut depth, mut cuts, mut other) = (0i32, vec![], false);
-    let ib = inner.as_bytes();
-    let mut i = 0;
-    while i < ib.len() {
-        match ib[i] {
-            b'(' => depth += 1,
-            b')' => depth -= 1,
-            b'&' if depth == 0 && ib.get(i + 1) == Some(&b'&') => {
-                cuts.push(i);
-                i += 1;
-            }
-            b'|' | b'?' | b',' if depth == 0 => other = true,
-            _ => {}
-        }
-        i += 1;
-    }
-    if cuts.is_empty() || other {
-        return vec![c.to_string()];
-    }
-    let mut out = vec![];
-    let mut start = 0;
-    for cut in cuts.into_iter().chain([inner.len()]) {
-        out.extend(conjuncts(&inner[start..cut]));
-        start = cut + 2;
-    }
-    out
-}
-
 /// `parts` as one C expression: `1` for none, the part for one, else
 /// `(A && B && ...)`.
 pub fn conjunction(parts: &[String]) -> String {
@@ -89,9 +36,10 @@ pub fn split_loop_invariant(src: &Source, at: Pos, value: &str) -> (String, Opti
     let Some(decl) = src.for_declarations(at) else {
         return (value.to_string(), None);
     };
-    let (inner, outer): (Vec<String>, Vec<String>) = conjuncts(value)
+    let (inner, outer): (Vec<String>, Vec<String>) = super::write::conjuncts(value)
         .into_iter()
-        .filter(|c| c != "1")
+        .filter(|c| *c != "1")
+        .map(str::to_string)
         .partition(|c| names_any(c, &decl.names));
     let moved = match (inner.is_empty(), decl.body_start) {
         (false, Some(p)) => Some((p, conjunction(&inner))),
@@ -204,10 +152,22 @@ mod tests {
 
     #[test]
     fn conjuncts_split_at_the_top_level_only() {
-        assert_eq!(conjuncts("(a && (b && c))"), ["a", "b", "c"]);
-        assert_eq!(conjuncts("(a && b && c)"), ["a", "b", "c"]);
-        assert_eq!(conjuncts("(a || (b && c))"), ["(a || (b && c))"]);
-        assert_eq!(conjuncts("(a && b) || c"), ["(a && b) || c"]);
+        assert_eq!(
+            super::super::write::conjuncts("(a && (b && c))"),
+            ["a", "b", "c"]
+        );
+        assert_eq!(
+            super::super::write::conjuncts("(a && b && c)"),
+            ["a", "b", "c"]
+        );
+        assert_eq!(
+            super::super::write::conjuncts("(a || (b && c))"),
+            ["(a || (b && c))"]
+        );
+        assert_eq!(
+            super::super::write::conjuncts("(a && b) || c"),
+            ["(a && b) || c"]
+        );
         assert_eq!(conjunction(&[]), "1");
         assert!(names_any("((unsigned)k <= 3u)", &["k".into()]));
         assert!(!names_any("((unsigned)kk <= 3u)", &["k".into()]));

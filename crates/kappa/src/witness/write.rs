@@ -488,8 +488,9 @@ pub fn over_source(c: &str, src: &super::source::Source) -> Option<String> {
 /// The top-level conjuncts of C expression `c`, where a conjunction is
 /// written as the proof prints it: `(A && B)` with every operand
 /// parenthesized or atomic (`(A && (B && C))` gives `A`, `B`, `C`). An
-/// expression that is not such a conjunction is its own only conjunct.
-fn conjuncts(c: &str) -> Vec<&str> {
+/// expression that is not such a conjunction is its own only conjunct; a
+/// flat `(A && B && C)` (as witnesses write it) gives `A`, `B`, `C` too.
+pub(crate) fn conjuncts(c: &str) -> Vec<&str> {
     let c = c.trim();
     let b = c.as_bytes();
     // the parenthesis closing the one at 0 must be the last character
