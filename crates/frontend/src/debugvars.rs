@@ -257,17 +257,7 @@ unsafe fn md_string(s: LLVMValueRef) -> Option<String> {
 /// The name of a DILocalVariable (operand 1, an MDString).
 unsafe fn var_name(ctx: LLVMContextRef, var: LLVMMetadataRef) -> Option<String> {
     let ops = operands(ctx, var);
-    let s = *ops.get(1)?;
-    if s.is_null() {
-        return None;
-    }
-    let mut len = 0u32;
-    let p = LLVMGetMDString(s, &mut len);
-    if p.is_null() {
-        return None;
-    }
-    let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
-    Some(String::from_utf8_lossy(bytes).into_owned())
+    md_string(*ops.get(1)?)
 }
 
 /// Whether debug expression operand `e` is the empty `!DIExpression()`.

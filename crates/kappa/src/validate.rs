@@ -496,17 +496,7 @@ fn validate_violation(
         cursor = j + 1;
     }
     // the interpreter agrees; the native program must too
-    let test = TestVector {
-        inputs: values
-            .iter()
-            .map(|v| TestInput::new("", v.to_string()))
-            .collect(),
-    };
-    let limits = Limits {
-        time: Duration::from_secs(10),
-        memory_bytes: 1 << 30,
-        deadline: None,
-    };
+    let (test, limits) = native_run(&values);
     Ok(
         match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
             Ok(r) if r.outcome == Outcome::ReachedError => Answer::Confirmed,
@@ -558,17 +548,7 @@ fn validate_natively(
         .map(|f| f.name.as_str())
         .filter(|n| n.starts_with("__VERIFIER_nondet_"))
         .collect();
-    let test = TestVector {
-        inputs: values
-            .iter()
-            .map(|v| TestInput::new("", v.to_string()))
-            .collect(),
-    };
-    let limits = Limits {
-        time: Duration::from_secs(10),
-        memory_bytes: 1 << 30,
-        deadline: None,
-    };
+    let (test, limits) = native_run(values);
     // the native run first: its failure is a rejection whatever the waypoints
     match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
         Ok(r)
@@ -811,6 +791,23 @@ fn validate_correctness(
         "well-formed, {} pure invariants at loops and statements, {sampled}; {proof}",
         e.content.len()
     )))
+}
+
+/// The test vector of `values` and the limits of the native run that
+/// replays a witness's inputs (10 s, 1 GiB).
+fn native_run(values: &[impl ToString]) -> (TestVector, Limits) {
+    let test = TestVector {
+        inputs: values
+            .iter()
+            .map(|v| TestInput::new("", v.to_string()))
+            .collect(),
+    };
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory_bytes: 1 << 30,
+        deadline: None,
+    };
+    (test, limits)
 }
 
 #[cfg(test)]

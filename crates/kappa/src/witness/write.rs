@@ -155,6 +155,27 @@ impl<'a> Functions<'a> {
             function: self.at(at),
         }
     }
+
+    /// A segment of one `follow` waypoint of type `ty` at `at`.
+    fn follow(
+        &self,
+        sources: &Sources,
+        ty: &str,
+        at: At,
+        constraint: Option<Constraint>,
+    ) -> Content {
+        Content {
+            segment: Some(vec![WaypointItem {
+                waypoint: Waypoint {
+                    ty: ty.into(),
+                    action: "follow".into(),
+                    location: self.location(sources, at),
+                    constraint,
+                },
+            }]),
+            invariant: None,
+        }
+    }
 }
 
 /// Which edge of each two-way branch of `module` enters the true branch
@@ -272,17 +293,7 @@ pub fn violation_entry(
                 }
             )
         })?;
-        content.push(Content {
-            segment: Some(vec![WaypointItem {
-                waypoint: Waypoint {
-                    ty: ty.into(),
-                    action: "follow".into(),
-                    location: functions.location(sources, at),
-                    constraint,
-                },
-            }]),
-            invariant: None,
-        });
+        content.push(functions.follow(sources, ty, at, constraint));
     }
     Ok(Entry {
         entry_type: "violation_sequence".into(),
@@ -327,16 +338,8 @@ pub fn inputs_entry(
         None => test_sites(module, sources, w)?,
     };
     let functions = Functions::new(module, sources);
-    let waypoint = |ty: &str, at: At, constraint: Option<Constraint>| Content {
-        segment: Some(vec![WaypointItem {
-            waypoint: Waypoint {
-                ty: ty.into(),
-                action: "follow".into(),
-                location: functions.location(sources, at),
-                constraint,
-            },
-        }]),
-        invariant: None,
+    let waypoint = |ty: &str, at: At, constraint: Option<Constraint>| {
+        functions.follow(sources, ty, at, constraint)
     };
     let mut content = vec![];
     for (input, at) in w.inputs.iter().zip(reads) {
