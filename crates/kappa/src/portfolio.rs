@@ -291,11 +291,9 @@ fn outcome(
     }
 }
 
-/// Runs the native back end as a stage. A `false` is taken (its inputs
-/// were replayed natively like every `false`); a `true` is not, and
-/// becomes `unknown`: native execution does not detect undefined
-/// behaviour in code that computes on concrete values (an out-of-bounds
-/// write runs as compiled), which the interpreter stages would report.
+/// Runs the native back end as a stage. Its `false` is taken (its inputs
+/// were replayed natively like every `false`); it never answers `true`
+/// (see `kappa_native::NOT_A_PROOF`).
 fn native_stage(
     args: &VerifyArgs,
     prog: &Program,
@@ -303,16 +301,9 @@ fn native_stage(
     start: Instant,
 ) -> Result<RunOutcome> {
     let run = crate::native::explore(args, &prog.sources, prog.module.data_model, deadline, start)?;
-    let (verdict, reason) = match run.verdict {
-        Verdict::True => (
-            Verdict::Unknown,
-            Some("native exploration found no error; its `true` is not taken (undefined behaviour in concrete code is not detected natively)".to_string()),
-        ),
-        v => (v, run.reason),
-    };
     Ok(outcome(
-        verdict,
-        reason,
+        run.verdict,
+        run.reason,
         run.witness,
         run.stats,
         run.replay.into_iter().collect(),

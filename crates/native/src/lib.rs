@@ -495,14 +495,13 @@ pub fn explore(
             stats,
         });
     }
-    let reason = stop_reason.or_else(|| incomplete(&o, root_status, signaled, &rejected));
+    // Every path ending normally is not a proof: see [`NOT_A_PROOF`].
+    let reason = stop_reason
+        .or_else(|| incomplete(&o, root_status, signaled, &rejected))
+        .unwrap_or_else(|| format!("{} {NOT_A_PROOF}", paths_text(stats.paths.max(1))));
     Ok(Run {
-        verdict: if reason.is_none() {
-            Verdict::True
-        } else {
-            Verdict::Unknown
-        },
-        reason,
+        verdict: Verdict::Unknown,
+        reason: Some(reason),
         witness: None,
         replay: None,
         notes,
@@ -754,6 +753,24 @@ fn reap(child: &Child, peak_kb: &mut u64) -> Option<std::process::ExitStatus> {
         Some(std::process::ExitStatus::from_raw(0))
     } else {
         None
+    }
+}
+
+/// What native mode says when every path ended normally without reaching
+/// `reach_error`: the exploration is complete over the program's branches,
+/// but code that computes on concrete values runs as compiled, so its
+/// undefined behaviour (an out-of-bounds access, a read of an uninitialised
+/// variable, a signed overflow) is not detected, and the program may still
+/// be wrong under C's semantics. Native mode therefore never answers
+/// `true`; only a `false` (replayed natively) is a verdict.
+pub const NOT_A_PROOF: &str = "ended normally without reaching reach_error; not a proof, since undefined behaviour in code on concrete values (out-of-bounds accesses, uninitialised reads, signed overflow) runs natively undetected";
+
+/// "every path (N)" for [`NOT_A_PROOF`].
+fn paths_text(paths: u64) -> String {
+    if paths == 1 {
+        "the one path".to_string()
+    } else {
+        format!("all {paths} paths")
     }
 }
 
