@@ -144,7 +144,7 @@ fn work_dir() -> PathBuf {
 }
 
 fn build_native(dir: &Path, name: &str, src: &Path) -> PathBuf {
-    let h = dir.join("harness.c");
+    let h = dir.join(format!("{name}-harness.c"));
     std::fs::write(&h, HARNESS).unwrap();
     let bin = dir.join(format!("{name}.bin"));
     let st = Command::new("clang-16")
@@ -219,97 +219,117 @@ fn consistent(name: &str, phi: Expr, phik: Expr, fixed: Expr, inputs: &[i64]) ->
 #[test]
 fn every_input_reaching_the_target_satisfies_phi() {
     let dir = work_dir();
-    let mut reached_total = 0;
-    for (pi, p) in PROGRAMS.iter().enumerate() {
-        let src = dir.join(format!("{}.c", p.name));
-        std::fs::write(&src, format!("{HEAD}{}\n", p.body)).unwrap();
-        let module = kappa_frontend::load(&src, &Default::default())
-            .unwrap()
-            .module;
-        let c = compute(&module, &Options::default()).unwrap();
-        let phik = c.instantiate(25);
-        let mut sites = c.inputs.clone();
-        sites.sort_by_key(|s| s.src.map(|x| (x.line, x.col)));
-        let bin = build_native(&dir, p.name, &src);
-        let fix = |vals: &[i64]| -> Expr {
-            b::and_all(sites.iter().zip(vals).map(|(s, v)| {
-                let w = s.ty.bits();
-                b::eq(b::sym(s.sym), b::bv(w, (*v as u128) & kappa_expr::mask(w)))
-            }))
-        };
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (pi as u64 + 1));
-        // (the benchmark tier, KAPPA_TIER=full, runs three times as many
-        // random vectors and twice the solver-chosen ones)
-        let full = std::env::var("KAPPA_TIER").is_ok_and(|t| t == "full");
-        let (random, chosen) = if full { (60, 4) } else { (20, 2) };
-        let mut vectors: Vec<Vec<i64>> = (0..random)
-            .map(|_| (0..sites.len() + 48).map(|_| rng.value()).collect())
+    // the programs on as many threads as the machine has cores (each
+    // program's runs are sequential: a native process at a time)
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let reached_total = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers.min(PROGRAMS.len()) {
+            scope.spawn(|| loop {
+                let pi = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(p) = PROGRAMS.get(pi) else { break };
+                let reached = check_program(&dir, pi, p);
+                reached_total.fetch_add(reached, std::sync::atomic::Ordering::SeqCst);
+            });
+        }
+    });
+    assert!(
+        reached_total.into_inner() > 0,
+        "some runs must reach the target"
+    );
+}
+
+/// Runs program `pi`'s input vectors natively and checks every one that
+/// reaches the target against φ̂; returns how many reached it.
+fn check_program(dir: &Path, pi: usize, p: &Prog) -> usize {
+    let src = dir.join(format!("{}.c", p.name));
+    std::fs::write(&src, format!("{HEAD}{}\n", p.body)).unwrap();
+    let module = kappa_frontend::load(&src, &Default::default())
+        .unwrap()
+        .module;
+    let c = compute(&module, &Options::default()).unwrap();
+    let phik = c.instantiate(25);
+    let mut sites = c.inputs.clone();
+    sites.sort_by_key(|s| s.src.map(|x| (x.line, x.col)));
+    let bin = build_native(dir, p.name, &src);
+    let fix = |vals: &[i64]| -> Expr {
+        b::and_all(sites.iter().zip(vals).map(|(s, v)| {
+            let w = s.ty.bits();
+            b::eq(b::sym(s.sym), b::bv(w, (*v as u128) & kappa_expr::mask(w)))
+        }))
+    };
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (pi as u64 + 1));
+    // (the benchmark tier, KAPPA_TIER=full, runs three times as many
+    // random vectors and twice the solver-chosen ones)
+    let full = std::env::var("KAPPA_TIER").is_ok_and(|t| t == "full");
+    let (random, chosen) = if full { (60, 4) } else { (20, 2) };
+    let mut vectors: Vec<Vec<i64>> = (0..random)
+        .map(|_| (0..sites.len() + 48).map(|_| rng.value()).collect())
+        .collect();
+    // solver-chosen: models of φ̂^25, each excluded for the next one
+    let mut block = b::tru();
+    for _ in 0..chosen {
+        let r = check_one(b::and(phik, block), Duration::from_secs(10));
+        let Some(m) = r.model else { break };
+        let vals: Vec<i64> = sites
+            .iter()
+            .map(|s| {
+                let v = m.scalars.get(&s.sym).copied().unwrap_or(0);
+                kappa_expr::to_signed(v, s.ty.bits()) as i64
+            })
             .collect();
-        // solver-chosen: models of φ̂^25, each excluded for the next one
-        let mut block = b::tru();
-        for _ in 0..chosen {
-            let r = check_one(b::and(phik, block), Duration::from_secs(10));
-            let Some(m) = r.model else { break };
-            let vals: Vec<i64> = sites
-                .iter()
-                .map(|s| {
-                    let v = m.scalars.get(&s.sym).copied().unwrap_or(0);
-                    kappa_expr::to_signed(v, s.ty.bits()) as i64
-                })
-                .collect();
-            block = b::and(block, b::not(fix(&vals)));
-            let mut v = vals;
-            v.extend((0..48).map(|_| rng.value()));
-            vectors.push(v);
-        }
-        // a grid of small and boundary values for the top-level inputs, the
-        // per-iteration inputs mostly 1
-        // (up to 20 in the standard tier, up to 40 in the benchmark tier)
-        let grid: Vec<i64> = (-3..=if full { 40 } else { 20 })
-            .chain(if full { vec![] } else { vec![40] })
-            .chain([100, 127, 128, 200, 212, 255, 256, -128])
-            .collect();
-        let mut tops: Vec<Vec<i64>> = vec![vec![]];
-        for _ in 0..sites.len().min(2) {
-            tops = tops
-                .into_iter()
-                .flat_map(|t| grid.iter().map(move |g| [t.clone(), vec![*g]].concat()))
-                .collect();
-        }
-        for t in tops {
-            let mut v = t;
-            while v.len() < sites.len() {
-                v.push(rng.value());
-            }
-            v.extend((0..48).map(|_| if rng.next().is_multiple_of(5) { 0 } else { 1 }));
-            vectors.push(v);
-        }
-        let mut reached = 0;
-        let mut decided = 0;
-        let mut checked: Vec<Vec<i64>> = vec![];
-        for v in &vectors {
-            if !reaches(&bin, v) {
-                continue;
-            }
-            reached += 1;
-            let top = v[..sites.len()].to_vec();
-            // the solver checks distinct top-level inputs, at most 8 per program
-            if checked.contains(&top) || checked.len() >= 8 {
-                continue;
-            }
-            checked.push(top);
-            decided += consistent(p.name, c.phi, phik, fix(&v[..sites.len()]), v) as usize;
-        }
-        reached_total += reached;
-        eprintln!(
-            "{}: {} of {} vectors reach the target; {} checked ({} decided sat)",
-            p.name,
-            reached,
-            vectors.len(),
-            checked.len(),
-            decided
-        );
-        assert!(reached > 0, "{}: no vector reaches the target", p.name);
+        block = b::and(block, b::not(fix(&vals)));
+        let mut v = vals;
+        v.extend((0..48).map(|_| rng.value()));
+        vectors.push(v);
     }
-    assert!(reached_total > 0, "some runs must reach the target");
+    // a grid of small and boundary values for the top-level inputs, the
+    // per-iteration inputs mostly 1
+    // (up to 20 in the standard tier, up to 40 in the benchmark tier)
+    let grid: Vec<i64> = (-3..=if full { 40 } else { 20 })
+        .chain(if full { vec![] } else { vec![40] })
+        .chain([100, 127, 128, 200, 212, 255, 256, -128])
+        .collect();
+    let mut tops: Vec<Vec<i64>> = vec![vec![]];
+    for _ in 0..sites.len().min(2) {
+        tops = tops
+            .into_iter()
+            .flat_map(|t| grid.iter().map(move |g| [t.clone(), vec![*g]].concat()))
+            .collect();
+    }
+    for t in tops {
+        let mut v = t;
+        while v.len() < sites.len() {
+            v.push(rng.value());
+        }
+        v.extend((0..48).map(|_| if rng.next().is_multiple_of(5) { 0 } else { 1 }));
+        vectors.push(v);
+    }
+    let mut reached = 0;
+    let mut decided = 0;
+    let mut checked: Vec<Vec<i64>> = vec![];
+    for v in &vectors {
+        if !reaches(&bin, v) {
+            continue;
+        }
+        reached += 1;
+        let top = v[..sites.len()].to_vec();
+        // the solver checks distinct top-level inputs, at most 8 per program
+        if checked.contains(&top) || checked.len() >= 8 {
+            continue;
+        }
+        checked.push(top);
+        decided += consistent(p.name, c.phi, phik, fix(&v[..sites.len()]), v) as usize;
+    }
+    eprintln!(
+        "{}: {} of {} vectors reach the target; {} checked ({} decided sat)",
+        p.name,
+        reached,
+        vectors.len(),
+        checked.len(),
+        decided
+    );
+    assert!(reached > 0, "{}: no vector reaches the target", p.name);
+    reached
 }
