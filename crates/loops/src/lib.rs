@@ -123,6 +123,77 @@ pub fn has_reachable_cycle(f: &Function) -> bool {
     false
 }
 
+/// The targets of the retreating edges of a depth-first search from the
+/// entry (edges to a location on the search's stack), sorted: cut points
+/// that cut every cycle reachable from the entry, irreducible ones
+/// included. Exact reasoning: tree, forward and cross edges all go from a
+/// location that finishes later to one that finishes earlier, so no cycle
+/// is made of them alone, and every cycle holds a retreating edge whose
+/// target is in the set. On reducible control flow every retreating edge is
+/// a back edge, so the set is [`loop_headers`]; an irreducible cycle (one
+/// entered at two places, as `goto`s into a loop make) adds the place where
+/// the search first entered it.
+pub fn cycle_entries(f: &Function) -> Vec<Loc> {
+    if f.locs.is_empty() {
+        return vec![];
+    }
+    let mut succs: Vec<Vec<Loc>> = vec![vec![]; f.locs.len()];
+    for e in &f.edges {
+        succs[e.from.index()].push(e.to);
+    }
+    // 0: unvisited, 1: on the DFS stack, 2: done
+    let mut color = vec![0u8; f.locs.len()];
+    let mut out = vec![];
+    let mut stack: Vec<(Loc, usize)> = vec![(f.entry, 0)];
+    color[f.entry.index()] = 1;
+    while let Some(&mut (l, ref mut next)) = stack.last_mut() {
+        if let Some(&s) = succs[l.index()].get(*next) {
+            *next += 1;
+            match color[s.index()] {
+                0 => {
+                    color[s.index()] = 1;
+                    stack.push((s, 0));
+                }
+                1 => out.push(s),
+                _ => {}
+            }
+        } else {
+            color[l.index()] = 2;
+            stack.pop();
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The locations on a cycle through `c` (reachable from `c` and reaching
+/// it), `c` included; indexed by location. For a loop header this holds
+/// its natural loop and more (the cycles of enclosing loops through it);
+/// for an entry of an irreducible cycle ([`cycle_entries`]) it is the
+/// region the cycle belongs to.
+pub fn cycles_through_region(f: &Function, c: Loc) -> Vec<bool> {
+    let n = f.locs.len();
+    let mut succs: Vec<Vec<Loc>> = vec![vec![]; n];
+    let mut preds: Vec<Vec<Loc>> = vec![vec![]; n];
+    for e in &f.edges {
+        succs[e.from.index()].push(e.to);
+        preds[e.to.index()].push(e.from);
+    }
+    let reach = |next: &Vec<Vec<Loc>>| {
+        let mut seen = vec![false; n];
+        let mut stack = vec![c];
+        while let Some(l) = stack.pop() {
+            if !std::mem::replace(&mut seen[l.index()], true) {
+                stack.extend(next[l.index()].iter().copied());
+            }
+        }
+        seen
+    };
+    let (fwd, bwd) = (reach(&succs), reach(&preds));
+    fwd.iter().zip(&bwd).map(|(a, b)| *a && *b).collect()
+}
+
 /// The back edges `u → h` of `f` (`h` dominates `u`), as (u, h). None
 /// without a reachable cycle, found without computing dominators (whose
 /// per-edge walk is quadratic in the nesting of long conditionals).

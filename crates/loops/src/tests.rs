@@ -200,3 +200,27 @@ fn a_loop_counter_is_live_at_the_header_and_an_input_read_in_the_body_is_not() {
     assert!(at_h.iter().any(|n| n.starts_with("%s")), "{at_h:?}");
     assert!(!at_h.iter().any(|n| n.starts_with("%call")), "{at_h:?}");
 }
+
+#[test]
+fn cycle_entries_cut_irreducible_cycles_and_are_the_headers_otherwise() {
+    // a loop entered at its head and, by a goto, in its middle: no location
+    // dominates the cycle, so it has no loop header
+    let (_, f) = main_of(&format!(
+        "{HEAD}int main(void) {{ int x = 0; if (__VERIFIER_nondet_int()) goto mid; \
+         while (x < 10) {{ x++; mid: x++; }} return x; }}"
+    ));
+    assert!(loop_headers(&f).is_empty());
+    let cuts = cycle_entries(&f);
+    assert_eq!(cuts.len(), 1, "{cuts:?}");
+    let region = cycles_through_region(&f, cuts[0]);
+    assert!(region.iter().filter(|b| **b).count() >= 2);
+    assert!(!region[f.entry.index()]);
+    // on reducible control flow, the retreating edges' targets are the
+    // loop headers
+    let (_, g) = main_of(&format!(
+        "{HEAD}int main(void) {{ int s = 0; for (int i = 0; i < 5; i++) \
+         for (int j = 0; j < i; j++) s += j; return s; }}"
+    ));
+    assert_eq!(cycle_entries(&g), loop_headers(&g));
+    assert_eq!(loop_headers(&g).len(), 2);
+}

@@ -46,11 +46,12 @@ pub struct Object {
 
 /// The memory objects: every global of `m`, then the stack objects of
 /// `f` (with the registers holding their addresses) that have a constant
-/// size and are allocated outside the natural loops of `headers`.
+/// size and are allocated outside every cycle (`loops`: the locations of
+/// each cut point's cycles, indexed by location), so at most once per run.
 pub fn objects(
     m: &Module,
     f: &kappa_ir::Function,
-    headers: &[kappa_ir::Loc],
+    loops: &[Vec<bool>],
 ) -> (Vec<Object>, rustc_hash::FxHashMap<kappa_ir::VarId, usize>) {
     let mut objs: Vec<Object> = m
         .globals
@@ -61,10 +62,6 @@ pub fn objects(
             constant: g.constant,
             external: g.external,
         })
-        .collect();
-    let loops: Vec<Vec<bool>> = headers
-        .iter()
-        .map(|h| kappa_loops::natural_loop(f, *h))
         .collect();
     let mut stack = rustc_hash::FxHashMap::default();
     for e in &f.edges {

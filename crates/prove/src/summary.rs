@@ -77,7 +77,7 @@ pub fn eligible(m: &Module, f: FuncId) -> bool {
         || !func.byval.is_empty()
         || !ints
         || !matches!(func.ret, Some(Ty::Int(_)))
-        || !kappa_loops::loop_headers(func).is_empty()
+        || kappa_loops::has_reachable_cycle(func)
     {
         return false;
     }

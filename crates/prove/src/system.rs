@@ -1,5 +1,6 @@
-//! The cut-point transition system of `main`: cut points are the entry and
-//! every loop header; between two cut points (and from a cut point to an
+//! The cut-point transition system of `main`: cut points are the entry,
+//! every loop header, and where control flow is irreducible the entries of
+//! its cycles (`kappa_loops::cycle_entries`); between two cut points (and from a cut point to an
 //! error) the loop-free paths are executed symbolically over the registers'
 //! *state symbols* (one per register, its value when the cut point is
 //! reached), with kappa's one definition of integer semantics
@@ -15,7 +16,7 @@
 //! Whatever the encoding cannot model makes [`build`] answer an error with
 //! the reason (the stage is then not applicable): memory (loads, stores,
 //! allocas, addresses), calls left in place, unsupported constructs,
-//! constructors and exit handlers, irreducible control flow, too many paths.
+//! constructors and exit handlers, too many paths.
 //!
 //! Registers not yet defined when a cut point is reached hold arbitrary
 //! values in this system (the entry's state is unconstrained): in SSA form
@@ -215,6 +216,24 @@ pub fn build_within(m: &Module, deadline: Option<std::time::Instant>) -> Result<
     if headers.contains(&f.entry) {
         return Err("the entry of main is a loop header".into());
     }
+    // where control flow is irreducible (a cycle entered at two places, as
+    // `goto`s into a loop make), a cut point at the place the cycle is
+    // first entered (`kappa_loops::cycle_entries`): with the headers, the
+    // cut points cut every cycle
+    let irreducible: Vec<Loc> = kappa_loops::cycle_entries(f)
+        .into_iter()
+        .filter(|c| !headers.contains(c))
+        .collect();
+    // the locations each cut point's cycles run through
+    let bodies: Vec<Vec<bool>> = headers
+        .iter()
+        .map(|h| kappa_loops::natural_loop(f, *h))
+        .chain(
+            irreducible
+                .iter()
+                .map(|c| kappa_loops::cycles_through_region(f, *c)),
+        )
+        .collect();
     let scalars = crate::memory::scalar_globals(m, f);
     let mut state: Vec<Symbol> = f
         .vars
@@ -231,7 +250,7 @@ pub fn build_within(m: &Module, deadline: Option<std::time::Instant>) -> Result<
         names.push(format!("@{name}"));
     }
     let pb = m.data_model.pointer_bits();
-    let (objects, stack) = crate::memory::objects(m, f, &headers);
+    let (objects, stack) = crate::memory::objects(m, f, &bodies);
     let mut arrays = vec![None; objects.len()];
     for (k, o) in objects.iter().enumerate() {
         let scalar = scalars.iter().any(|sc| sc.global.index() == k);
@@ -256,12 +275,12 @@ pub fn build_within(m: &Module, deadline: Option<std::time::Instant>) -> Result<
         vars: vec![],
     }];
     let globals = (0..scalars.len()).map(|k| VarId((f.vars.len() + k) as u32));
-    for h in headers {
-        let mut vars = loop_vars(f, h);
+    for (h, body) in headers.iter().chain(&irreducible).zip(&bodies) {
+        let mut vars = loop_vars(f, *h, body);
         vars.extend(globals.clone());
         cuts.push(Cut {
-            loc: h,
-            src: header_src(f, h),
+            loc: *h,
+            src: header_src(f, *h),
             vars,
         });
     }
@@ -334,11 +353,11 @@ fn header_src(f: &Function, h: Loc) -> Option<SrcLoc> {
     })
 }
 
-/// The integer registers an invariant at header `h` may speak of: the
-/// header's phi registers, then every register read at or after `h` that
-/// the loop does not assign and that is assigned before `h`.
-fn loop_vars(f: &Function, h: Loc) -> Vec<VarId> {
-    let body = kappa_loops::natural_loop(f, h);
+/// The integer registers an invariant at cut point `h` may speak of: its
+/// phi registers, then every register read at or after `h` that the
+/// cycles through `h` (the locations of `body`) do not assign and that is
+/// assigned before `h`.
+fn loop_vars(f: &Function, h: Loc, body: &[bool]) -> Vec<VarId> {
     let n = f.locs.len();
     // locations reachable from h, and locations reaching h
     let (mut fwd, mut bwd) = (vec![false; n], vec![false; n]);
@@ -616,7 +635,7 @@ fn inlinable(m: &Module) -> Vec<bool> {
             f.defined
                 && !f.variadic
                 && f.byval.is_empty()
-                && kappa_loops::loop_headers(f).is_empty()
+                && !kappa_loops::has_reachable_cycle(f)
                 && !reaches_itself(g)
         })
         .collect()
