@@ -312,14 +312,14 @@ pub(crate) const LOOP_INVARIANTS_BUDGET: std::time::Duration = std::time::Durati
 /// Checked inductive loop invariants of `prog` for a `true` that another
 /// technique found ([`kappa_prove::inductive_invariants`]), as
 /// (`file:line` of the loop, C expression); at most
-/// [`LOOP_INVARIANTS_BUDGET`] and never past `deadline`. `None` when there
-/// are none.
+/// [`LOOP_INVARIANTS_BUDGET`] and never past `deadline`. `Err` says why
+/// there are none.
 pub(crate) fn loop_invariants(
     prog: &Program,
     deadline: Option<Instant>,
-) -> Option<Vec<(String, String)>> {
+) -> Result<Vec<(String, String)>, String> {
     let until = Instant::now() + LOOP_INVARIANTS_BUDGET;
     let deadline = Some(deadline.map_or(until, |d| d.min(until)));
     let inv = inductive_invariants(&prog.module, &Options { deadline })?;
-    Some(inv.into_iter().map(|i| (i.at, i.c)).collect())
+    Ok(inv.into_iter().map(|i| (i.at, i.c)).collect())
 }

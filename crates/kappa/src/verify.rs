@@ -423,14 +423,19 @@ pub(crate) fn emit(
         // navigation, a complete exploration): the proof stage's search
         // describes the loops, checked inductive; the verdict rests on
         // the run's own proof
-        if let Some(inv) = crate::prove::loop_invariants(prog, deadline) {
-            let by = stages.iter().find(|s| s.answered).map_or(mode, |s| s.name);
-            notes.push(format!(
-                "{} loop invariant{} found by the proof stage's search and checked inductive (true when the loop is entered, and kept by every iteration); the verdict comes from the {by} run, not from them",
-                inv.len(),
-                if inv.len() == 1 { "" } else { "s" }
-            ));
-            invariants = inv;
+        let by = stages.iter().find(|s| s.answered).map_or(mode, |s| s.name);
+        match crate::prove::loop_invariants(prog, deadline) {
+            Ok(inv) => {
+                notes.push(format!(
+                    "{} loop invariant{} found by the proof stage's search and checked inductive (true when the loop is entered, and kept by every iteration); the verdict comes from the {by} run, not from them",
+                    inv.len(),
+                    if inv.len() == 1 { "" } else { "s" }
+                ));
+                invariants = inv;
+            }
+            Err(why) => notes.push(format!(
+                "no loop invariants to show: {why}; the verdict comes from the {by} run, whose proof has none"
+            )),
         }
     }
     if let (Some(path), Some(tree)) = (&args.tree, &result.tree) {

@@ -80,6 +80,22 @@ fn report_of_clamp_is_true() {
 }
 
 #[test]
+fn invariants_of_a_true_without_loops_say_why_there_are_none() {
+    let out = stdout(&[
+        "verify",
+        "--mode",
+        "classic",
+        "--invariants",
+        &snap("clamp.c"),
+    ]);
+    expect![[r#"
+        kappa tests/snap/clamp.c (ILP32, classic symbolic execution)
+        verdict: true
+        no loop invariants to show: the program has no loop; the verdict comes from the classic run, whose proof has none"#]]
+    .assert_eq(&stable(&out));
+}
+
+#[test]
 fn json_report_fields() {
     let out = stdout(&["verify", "--json", "--searcher", "dfs", &snap("sign.c")]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();

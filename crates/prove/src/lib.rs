@@ -327,23 +327,29 @@ pub fn describe_summaries(m: &Module, sys: &system::System) -> Vec<String> {
 /// conjunction of the linear candidate atoms at each loop header
 /// (Houdini), rechecked by [`check::check_inductive`] (initiation and
 /// consecution in a fresh solver; safety is not asked: these invariants
-/// describe the loops, the verdict rests on the other proof). `None` when
-/// the program cannot be encoded, the search or the check does not finish
-/// by `opts.deadline`, or no header keeps an atom.
-pub fn inductive_invariants(m: &Module, opts: &Options) -> Option<Vec<Invariant>> {
-    let sys = system::build_within(m, opts.deadline).ok()?;
+/// describe the loops, the verdict rests on the other proof). `Err` says
+/// why there are none: the program cannot be encoded, the search or the
+/// check does not finish by `opts.deadline`, or no header keeps an atom.
+pub fn inductive_invariants(m: &Module, opts: &Options) -> Result<Vec<Invariant>, String> {
+    let sys = system::build_within(m, opts.deadline)
+        .map_err(|why| format!("the proof stage cannot encode the program: {why}"))?;
+    if sys.cuts.len() <= 1 {
+        return Err("the program has no loop".into());
+    }
     let cands: Vec<Vec<Expr>> = candidates::candidates(&sys)
         .into_iter()
         .map(|c| c.into_iter().filter(|a| !houdini::nonlinear(*a)).collect())
         .collect();
-    let kept = houdini::houdini(&sys, cands, opts.deadline).ok()?;
+    let kept = houdini::houdini(&sys, cands, opts.deadline)
+        .map_err(|why| format!("the invariant search stopped: {why}"))?;
     if kept.iter().skip(1).all(Vec::is_empty) {
-        return None;
+        return Err("no candidate atom is inductive at any loop".into());
     }
     let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
     inv[0] = b::tru();
-    check::check_inductive(&sys, &inv, opts.deadline).ok()?;
-    Some(invariants(m, &sys, &inv, opts.deadline))
+    check::check_inductive(&sys, &inv, opts.deadline)
+        .map_err(|why| format!("the invariants did not check: {why}"))?;
+    Ok(invariants(m, &sys, &inv, opts.deadline))
 }
 
 /// What [`check_marked`] says of the loop invariants of a program
