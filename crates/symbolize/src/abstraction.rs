@@ -346,152 +346,15 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
             | O::LLVMXor
                 if marked =>
             {
-                let code = match op {
-                    O::LLVMAdd => abi::binop::ADD,
-                    O::LLVMSub => abi::binop::SUB,
-                    O::LLVMMul => abi::binop::MUL,
-                    O::LLVMUDiv => abi::binop::UDIV,
-                    O::LLVMSDiv => abi::binop::SDIV,
-                    O::LLVMURem => abi::binop::UREM,
-                    O::LLVMSRem => abi::binop::SREM,
-                    O::LLVMShl => abi::binop::SHL,
-                    O::LLVMLShr => abi::binop::LSHR,
-                    O::LLVMAShr => abi::binop::ASHR,
-                    O::LLVMAnd => abi::binop::AND,
-                    O::LLVMOr => abi::binop::OR,
-                    _ => abi::binop::XOR,
-                };
-                let (x, y) = (llvm::operand(i, 0), llvm::operand(i, 1));
-                let w = width(i).expect("marked");
-                let (tx, ty) = (self.term(x), self.term(y));
-                if matches!(op, O::LLVMUDiv | O::LLVMSDiv | O::LLVMURem | O::LLVMSRem) {
-                    // the concrete division must not trap on a garbage divisor
-                    self.before(i);
-                    let any = self
-                        .b
-                        .build_or(IntValue::new_raw(tx), IntValue::new_raw(ty), "")
-                        .map_err(bad)?;
-                    let is_term = self
-                        .b
-                        .build_int_compare(
-                            inkwell::IntPredicate::NE,
-                            any,
-                            self.ctx.i64_type().const_zero(),
-                            "",
-                        )
-                        .map_err(bad)?;
-                    // only a divisor that would trap is replaced: otherwise
-                    // the concrete member stays the true quotient, which the
-                    // concolic domain relies on (a real zero divisor ends the
-                    // path in the runtime's check right after)
-                    let ity = self.ctx.custom_width_int_type(w);
-                    let (xv, yv) = (IntValue::new_raw(x), IntValue::new_raw(y));
-                    let eq = |a: IntValue<'ctx>, v: u64| {
-                        self.b.build_int_compare(
-                            inkwell::IntPredicate::EQ,
-                            a,
-                            ity.const_int(v, false),
-                            "",
-                        )
-                    };
-                    let mut trap = eq(yv, 0).map_err(bad)?;
-                    if matches!(op, O::LLVMSDiv | O::LLVMSRem) {
-                        let min = eq(xv, 1u64 << (w - 1)).map_err(bad)?;
-                        let m1 = eq(yv, u64::MAX >> (64 - w)).map_err(bad)?;
-                        let both = self.b.build_and(min, m1, "").map_err(bad)?;
-                        trap = self.b.build_or(trap, both, "").map_err(bad)?;
-                    }
-                    let guard = self.b.build_and(is_term, trap, "").map_err(bad)?;
-                    let one = ity.const_int(1, false);
-                    let safe = self.b.build_select(guard, one, yv, "").map_err(bad)?;
-                    unsafe { sys::LLVMSetOperand(i, 1, safe.as_value_ref()) };
-                }
-                self.after(i);
-                let t = self.call(
-                    &format!("binop.{}.i{w}", abi::binop::NAMES[code as usize]),
-                    Some(self.i64t()),
-                    &[self.int(w), self.i64t(), self.int(w), self.i64t()],
-                    &[x, tx, y, ty],
-                )?;
-                self.terms.insert(i, t);
-                self.stats.abstract_instructions += 1;
+                self.abstract_binop(i, op)?
             }
-            O::LLVMICmp if marked => {
-                use inkwell::llvm_sys::LLVMIntPredicate as P;
-                let code = match llvm::icmp_predicate(i) {
-                    P::LLVMIntEQ => abi::icmp::EQ,
-                    P::LLVMIntNE => abi::icmp::NE,
-                    P::LLVMIntUGT => abi::icmp::UGT,
-                    P::LLVMIntUGE => abi::icmp::UGE,
-                    P::LLVMIntULT => abi::icmp::ULT,
-                    P::LLVMIntULE => abi::icmp::ULE,
-                    P::LLVMIntSGT => abi::icmp::SGT,
-                    P::LLVMIntSGE => abi::icmp::SGE,
-                    P::LLVMIntSLT => abi::icmp::SLT,
-                    P::LLVMIntSLE => abi::icmp::SLE,
-                };
-                let (x, y) = (llvm::operand(i, 0), llvm::operand(i, 1));
-                let w = width(x).expect("marked");
-                self.after(i);
-                let t = self.call(
-                    &format!("icmp.{}.i{w}", abi::icmp::NAMES[code as usize]),
-                    Some(self.i64t()),
-                    &[self.int(w), self.i64t(), self.int(w), self.i64t()],
-                    &[x, self.term(x), y, self.term(y)],
-                )?;
-                self.terms.insert(i, t);
-                self.stats.abstract_instructions += 1;
-            }
-            O::LLVMZExt | O::LLVMSExt | O::LLVMTrunc if marked => {
-                let kind = match op {
-                    O::LLVMZExt => abi::cast::ZEXT,
-                    O::LLVMSExt => abi::cast::SEXT,
-                    _ => abi::cast::TRUNC,
-                };
-                let x = llvm::operand(i, 0);
-                let (from, to) = (width(x).expect("marked"), width(i).expect("marked"));
-                self.after(i);
-                let t = self.call(
-                    &format!("cast.{}.i{from}.i{to}", abi::cast::NAMES[kind as usize]),
-                    Some(self.i64t()),
-                    &[self.int(from), self.i64t()],
-                    &[x, self.term(x)],
-                )?;
-                self.terms.insert(i, t);
-                self.stats.abstract_instructions += 1;
-            }
+            O::LLVMICmp if marked => self.abstract_icmp(i)?,
+            O::LLVMZExt | O::LLVMSExt | O::LLVMTrunc if marked => self.abstract_cast(i, op)?,
             O::LLVMFreeze if marked => {
                 let t = self.term(llvm::operand(i, 0));
                 self.terms.insert(i, t);
             }
-            O::LLVMSelect if marked => {
-                let (c, x, y) = (
-                    llvm::operand(i, 0),
-                    llvm::operand(i, 1),
-                    llvm::operand(i, 2),
-                );
-                if width(c) != Some(1) {
-                    // vector select: not produced at -O0
-                    return self.unsupported(i, "select on a vector condition");
-                }
-                let w = width(i).expect("marked");
-                self.after(i);
-                let t = self.call(
-                    &format!("select.i{w}"),
-                    Some(self.i64t()),
-                    &[
-                        self.int(1),
-                        self.i64t(),
-                        self.int(w),
-                        self.i64t(),
-                        self.int(w),
-                        self.i64t(),
-                    ],
-                    &[c, self.term(c), x, self.term(x), y, self.term(y)],
-                )?;
-                self.terms.insert(i, t);
-                self.stats.abstract_instructions += 1;
-            }
+            O::LLVMSelect if marked => return self.abstract_select(i),
             O::LLVMGetElementPtr if self.a.symbolic_addresses.contains(&i) => {
                 self.symbolic_gep(i)?;
             }
@@ -527,59 +390,8 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     &[p, self.c64(size)],
                 )?;
             }
-            O::LLVMStore => {
-                let (v, p) = (llvm::operand(i, 0), llvm::operand(i, 1));
-                if !self.a.memory {
-                    return Ok(());
-                }
-                self.after(i);
-                match width(v) {
-                    Some(w) => {
-                        self.call(
-                            &format!("freeze.i{w}"),
-                            None,
-                            &[self.ptrt(), self.i64t()],
-                            &[p, self.term(v)],
-                        )?;
-                        self.stats.freezes += 1;
-                    }
-                    None => {
-                        let size = self.td.get_store_size(&unsafe {
-                            inkwell::types::AnyTypeEnum::new(llvm::type_of(v))
-                        });
-                        self.call(
-                            "clear",
-                            None,
-                            &[self.ptrt(), self.i64t()],
-                            &[p, self.c64(size)],
-                        )?;
-                    }
-                }
-            }
-            O::LLVMAlloca if self.a.memory || self.has_symbolic_addresses() => {
-                // an abstract count (a VLA of input size) must be concrete
-                self.lower_abstract_operands(i, 1)?;
-                if self.has_symbolic_addresses() {
-                    self.register_alloca(i)?;
-                }
-                let n = llvm::operand(i, 0);
-                if !llvm::is_constant(n) || !self.a.memory {
-                    // a VLA: its bytes are cleared by the stores that fill it
-                    return Ok(());
-                }
-                let ty = unsafe { sys::LLVMGetAllocatedType(i) };
-                let elem = self
-                    .td
-                    .get_store_size(&unsafe { inkwell::types::AnyTypeEnum::new(ty) });
-                let count = unsafe { sys::LLVMConstIntGetZExtValue(n) };
-                self.after(i);
-                self.call(
-                    "clear",
-                    None,
-                    &[self.ptrt(), self.i64t()],
-                    &[i, self.c64(elem.saturating_mul(count))],
-                )?;
-            }
+            O::LLVMStore => self.store(i)?,
+            O::LLVMAlloca if self.a.memory || self.has_symbolic_addresses() => self.alloca(i)?,
             O::LLVMCall => self.call_site(i)?,
             O::LLVMRet => {
                 if self.a.returns.contains(&f) {
@@ -592,22 +404,7 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                     self.call("set_ret", None, &[self.i64t()], &[t])?;
                 }
             }
-            O::LLVMBr => {
-                if llvm::num_operands(i) == 3 {
-                    let c = llvm::operand(i, 0);
-                    if self.a.is_abstract(c) {
-                        self.before(i);
-                        let ch = self.call(
-                            "choose",
-                            Some(self.int(1)),
-                            &[self.int(1), self.i64t()],
-                            &[c, self.term(c)],
-                        )?;
-                        unsafe { sys::LLVMSetOperand(i, 0, ch) };
-                        self.stats.choices += 1;
-                    }
-                }
-            }
+            O::LLVMBr => self.branch(i)?,
             O::LLVMAtomicRMW | O::LLVMAtomicCmpXchg | O::LLVMVAArg if self.a.memory => {
                 // reads memory the runtime cannot follow: fine only if no term is there
                 let n = llvm::num_operands(i);
@@ -630,6 +427,249 @@ impl<'a, 'ctx> Phase1<'a, 'ctx> {
                 // anything else consumes its abstract operands concretely
                 let n = llvm::num_operands(i);
                 self.lower_abstract_operands(i, n)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An arithmetic, bitwise or shift instruction on a term: the runtime's
+    /// `binop` builds its term (a divisor that would trap concretely is
+    /// replaced when the operation is on terms; see the comments).
+    fn abstract_binop(&mut self, i: Value, op: O) -> Result<(), SymbolizeError> {
+        let width = |v: Value| llvm::int_width(llvm::type_of(v));
+        let code = match op {
+            O::LLVMAdd => abi::binop::ADD,
+            O::LLVMSub => abi::binop::SUB,
+            O::LLVMMul => abi::binop::MUL,
+            O::LLVMUDiv => abi::binop::UDIV,
+            O::LLVMSDiv => abi::binop::SDIV,
+            O::LLVMURem => abi::binop::UREM,
+            O::LLVMSRem => abi::binop::SREM,
+            O::LLVMShl => abi::binop::SHL,
+            O::LLVMLShr => abi::binop::LSHR,
+            O::LLVMAShr => abi::binop::ASHR,
+            O::LLVMAnd => abi::binop::AND,
+            O::LLVMOr => abi::binop::OR,
+            _ => abi::binop::XOR,
+        };
+        let (x, y) = (llvm::operand(i, 0), llvm::operand(i, 1));
+        let w = width(i).expect("marked");
+        let (tx, ty) = (self.term(x), self.term(y));
+        if matches!(op, O::LLVMUDiv | O::LLVMSDiv | O::LLVMURem | O::LLVMSRem) {
+            // the concrete division must not trap on a garbage divisor
+            self.before(i);
+            let any = self
+                .b
+                .build_or(IntValue::new_raw(tx), IntValue::new_raw(ty), "")
+                .map_err(bad)?;
+            let is_term = self
+                .b
+                .build_int_compare(
+                    inkwell::IntPredicate::NE,
+                    any,
+                    self.ctx.i64_type().const_zero(),
+                    "",
+                )
+                .map_err(bad)?;
+            // only a divisor that would trap is replaced: otherwise
+            // the concrete member stays the true quotient, which the
+            // concolic domain relies on (a real zero divisor ends the
+            // path in the runtime's check right after)
+            let ity = self.ctx.custom_width_int_type(w);
+            let (xv, yv) = (IntValue::new_raw(x), IntValue::new_raw(y));
+            let eq = |a: IntValue<'ctx>, v: u64| {
+                self.b
+                    .build_int_compare(inkwell::IntPredicate::EQ, a, ity.const_int(v, false), "")
+            };
+            let mut trap = eq(yv, 0).map_err(bad)?;
+            if matches!(op, O::LLVMSDiv | O::LLVMSRem) {
+                let min = eq(xv, 1u64 << (w - 1)).map_err(bad)?;
+                let m1 = eq(yv, u64::MAX >> (64 - w)).map_err(bad)?;
+                let both = self.b.build_and(min, m1, "").map_err(bad)?;
+                trap = self.b.build_or(trap, both, "").map_err(bad)?;
+            }
+            let guard = self.b.build_and(is_term, trap, "").map_err(bad)?;
+            let one = ity.const_int(1, false);
+            let safe = self.b.build_select(guard, one, yv, "").map_err(bad)?;
+            unsafe { sys::LLVMSetOperand(i, 1, safe.as_value_ref()) };
+        }
+        self.after(i);
+        let t = self.call(
+            &format!("binop.{}.i{w}", abi::binop::NAMES[code as usize]),
+            Some(self.i64t()),
+            &[self.int(w), self.i64t(), self.int(w), self.i64t()],
+            &[x, tx, y, ty],
+        )?;
+        self.terms.insert(i, t);
+        self.stats.abstract_instructions += 1;
+        Ok(())
+    }
+
+    /// An integer comparison on a term: the runtime's `icmp` builds its term.
+    fn abstract_icmp(&mut self, i: Value) -> Result<(), SymbolizeError> {
+        let width = |v: Value| llvm::int_width(llvm::type_of(v));
+
+        use inkwell::llvm_sys::LLVMIntPredicate as P;
+        let code = match llvm::icmp_predicate(i) {
+            P::LLVMIntEQ => abi::icmp::EQ,
+            P::LLVMIntNE => abi::icmp::NE,
+            P::LLVMIntUGT => abi::icmp::UGT,
+            P::LLVMIntUGE => abi::icmp::UGE,
+            P::LLVMIntULT => abi::icmp::ULT,
+            P::LLVMIntULE => abi::icmp::ULE,
+            P::LLVMIntSGT => abi::icmp::SGT,
+            P::LLVMIntSGE => abi::icmp::SGE,
+            P::LLVMIntSLT => abi::icmp::SLT,
+            P::LLVMIntSLE => abi::icmp::SLE,
+        };
+        let (x, y) = (llvm::operand(i, 0), llvm::operand(i, 1));
+        let w = width(x).expect("marked");
+        self.after(i);
+        let t = self.call(
+            &format!("icmp.{}.i{w}", abi::icmp::NAMES[code as usize]),
+            Some(self.i64t()),
+            &[self.int(w), self.i64t(), self.int(w), self.i64t()],
+            &[x, self.term(x), y, self.term(y)],
+        )?;
+        self.terms.insert(i, t);
+        self.stats.abstract_instructions += 1;
+        Ok(())
+    }
+
+    /// A zero/sign extension or truncation of a term.
+    fn abstract_cast(&mut self, i: Value, op: O) -> Result<(), SymbolizeError> {
+        let width = |v: Value| llvm::int_width(llvm::type_of(v));
+
+        let kind = match op {
+            O::LLVMZExt => abi::cast::ZEXT,
+            O::LLVMSExt => abi::cast::SEXT,
+            _ => abi::cast::TRUNC,
+        };
+        let x = llvm::operand(i, 0);
+        let (from, to) = (width(x).expect("marked"), width(i).expect("marked"));
+        self.after(i);
+        let t = self.call(
+            &format!("cast.{}.i{from}.i{to}", abi::cast::NAMES[kind as usize]),
+            Some(self.i64t()),
+            &[self.int(from), self.i64t()],
+            &[x, self.term(x)],
+        )?;
+        self.terms.insert(i, t);
+        self.stats.abstract_instructions += 1;
+        Ok(())
+    }
+
+    /// A select on a term (condition or operands).
+    fn abstract_select(&mut self, i: Value) -> Result<(), SymbolizeError> {
+        let width = |v: Value| llvm::int_width(llvm::type_of(v));
+
+        let (c, x, y) = (
+            llvm::operand(i, 0),
+            llvm::operand(i, 1),
+            llvm::operand(i, 2),
+        );
+        if width(c) != Some(1) {
+            // vector select: not produced at -O0
+            return self.unsupported(i, "select on a vector condition");
+        }
+        let w = width(i).expect("marked");
+        self.after(i);
+        let t = self.call(
+            &format!("select.i{w}"),
+            Some(self.i64t()),
+            &[
+                self.int(1),
+                self.i64t(),
+                self.int(w),
+                self.i64t(),
+                self.int(w),
+                self.i64t(),
+            ],
+            &[c, self.term(c), x, self.term(x), y, self.term(y)],
+        )?;
+        self.terms.insert(i, t);
+        self.stats.abstract_instructions += 1;
+        Ok(())
+    }
+
+    /// A store: when terms may reach memory, the stored value's term is
+    /// frozen at the address (an integer), or the bytes cleared (anything
+    /// else).
+    fn store(&mut self, i: Value) -> Result<(), SymbolizeError> {
+        let width = |v: Value| llvm::int_width(llvm::type_of(v));
+
+        let (v, p) = (llvm::operand(i, 0), llvm::operand(i, 1));
+        if !self.a.memory {
+            return Ok(());
+        }
+        self.after(i);
+        match width(v) {
+            Some(w) => {
+                self.call(
+                    &format!("freeze.i{w}"),
+                    None,
+                    &[self.ptrt(), self.i64t()],
+                    &[p, self.term(v)],
+                )?;
+                self.stats.freezes += 1;
+            }
+            None => {
+                let size = self
+                    .td
+                    .get_store_size(&unsafe { inkwell::types::AnyTypeEnum::new(llvm::type_of(v)) });
+                self.call(
+                    "clear",
+                    None,
+                    &[self.ptrt(), self.i64t()],
+                    &[p, self.c64(size)],
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A stack allocation: registered for symbolic addresses, and its bytes
+    /// cleared when terms may reach memory (a VLA's count made concrete).
+    fn alloca(&mut self, i: Value) -> Result<(), SymbolizeError> {
+        // an abstract count (a VLA of input size) must be concrete
+        self.lower_abstract_operands(i, 1)?;
+        if self.has_symbolic_addresses() {
+            self.register_alloca(i)?;
+        }
+        let n = llvm::operand(i, 0);
+        if !llvm::is_constant(n) || !self.a.memory {
+            // a VLA: its bytes are cleared by the stores that fill it
+            return Ok(());
+        }
+        let ty = unsafe { sys::LLVMGetAllocatedType(i) };
+        let elem = self
+            .td
+            .get_store_size(&unsafe { inkwell::types::AnyTypeEnum::new(ty) });
+        let count = unsafe { sys::LLVMConstIntGetZExtValue(n) };
+        self.after(i);
+        self.call(
+            "clear",
+            None,
+            &[self.ptrt(), self.i64t()],
+            &[i, self.c64(elem.saturating_mul(count))],
+        )?;
+        Ok(())
+    }
+
+    /// A conditional branch on a term becomes the runtime's choice.
+    fn branch(&mut self, i: Value) -> Result<(), SymbolizeError> {
+        if llvm::num_operands(i) == 3 {
+            let c = llvm::operand(i, 0);
+            if self.a.is_abstract(c) {
+                self.before(i);
+                let ch = self.call(
+                    "choose",
+                    Some(self.int(1)),
+                    &[self.int(1), self.i64t()],
+                    &[c, self.term(c)],
+                )?;
+                unsafe { sys::LLVMSetOperand(i, 0, ch) };
+                self.stats.choices += 1;
             }
         }
         Ok(())

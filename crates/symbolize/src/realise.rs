@@ -101,9 +101,30 @@ impl<'ctx> Phase2<'_, 'ctx> {
     /// Replaces one call of a phase-1 intrinsic.
     fn realise(&self, call: Value, name: &str) -> Result<(), SymbolizeError> {
         let parts: Vec<&str> = name.split('.').collect();
-        let arg = |k: u32| llvm::operand(call, k);
         self.b
             .position_before(&unsafe { InstructionValue::new(call) });
+        let res = match self.realise_term(call, &parts)? {
+            Some(res) => res,
+            None => self.realise_runtime(call, &parts)?,
+        };
+        unsafe {
+            if let Some(r) = res {
+                sys::LLVMReplaceAllUsesWith(call, r);
+            }
+            sys::LLVMInstructionEraseFromParent(call);
+        }
+        Ok(())
+    }
+
+    /// The intrinsics that compute terms (operations, choices, inputs,
+    /// lowering): the replacement's result (`None` for a call without one),
+    /// or `None` when `parts` names another intrinsic.
+    fn realise_term(
+        &self,
+        call: Value,
+        parts: &[&str],
+    ) -> Result<Option<Option<Value>>, SymbolizeError> {
+        let arg = |k: u32| llvm::operand(call, k);
         let (i64t, i32t, ptrt) = (self.i64t(), self.i32t(), self.ptrt());
         let res: Option<Value> = match parts[0] {
             "binop" | "icmp" => {
@@ -207,6 +228,22 @@ impl<'ctx> Phase2<'_, 'ctx> {
                 )?;
                 Some(self.narrow(r, width)?)
             }
+            _ => return Ok(None),
+        };
+        Ok(Some(res))
+    }
+
+    /// The intrinsics of memory, calls and frames: the replacement's result
+    /// (`None` for a call without one); an unknown name is an internal
+    /// error.
+    fn realise_runtime(
+        &self,
+        call: Value,
+        parts: &[&str],
+    ) -> Result<Option<Value>, SymbolizeError> {
+        let arg = |k: u32| llvm::operand(call, k);
+        let (i64t, i32t, ptrt) = (self.i64t(), self.i32t(), self.ptrt());
+        Ok(match parts[0] {
             "thaw" => {
                 let width = w(parts[1])?;
                 let args = [arg(0), self.c32(width as u64)];
@@ -323,14 +360,7 @@ impl<'ctx> Phase2<'_, 'ctx> {
                     "unknown abstract intrinsic `{other}`"
                 )))
             }
-        };
-        unsafe {
-            if let Some(r) = res {
-                sys::LLVMReplaceAllUsesWith(call, r);
-            }
-            sys::LLVMInstructionEraseFromParent(call);
-        }
-        Ok(())
+        })
     }
 }
 
