@@ -442,19 +442,7 @@ impl<'m> FnLower<'_, 'm> {
             I::Shl(x) => self.bin(BinOp::Shl, &x.operand0, &x.operand1, &x.dest)?,
             I::LShr(x) => self.bin(BinOp::LShr, &x.operand0, &x.operand1, &x.dest)?,
             I::AShr(x) => self.bin(BinOp::AShr, &x.operand0, &x.operand1, &x.dest)?,
-            I::ICmp(x) => {
-                if self.cx.m.types.type_of(&x.operand0).as_ref().is_vector() {
-                    return Err("vector comparison".into());
-                }
-                vec![Instr::Assign {
-                    dst: self.var_of(&x.dest),
-                    value: Value::Cmp {
-                        op: cmp_op(x.predicate),
-                        lhs: Box::new(self.operand(&x.operand0)?),
-                        rhs: Box::new(self.operand(&x.operand1)?),
-                    },
-                }]
-            }
+            I::ICmp(x) => self.icmp(x)?,
             I::Trunc(x) => self.cast(CastOp::Trunc, &x.operand, &x.dest)?,
             I::ZExt(x) => self.cast(CastOp::ZExt, &x.operand, &x.dest)?,
             I::SExt(x) => self.cast(CastOp::SExt, &x.operand, &x.dest)?,
@@ -466,17 +454,7 @@ impl<'m> FnLower<'_, 'm> {
                 fix_resize(&mut v);
                 v
             })?,
-            I::BitCast(x) => {
-                let from = self.op_ty(&x.operand)?;
-                let dst = self.var_of(&x.dest);
-                if from != self.out.vars[dst.index()].ty {
-                    return Err("bitcast between different types".into());
-                }
-                vec![Instr::Assign {
-                    dst,
-                    value: self.operand(&x.operand)?,
-                }]
-            }
+            I::BitCast(x) => self.bitcast(x)?,
             I::AddrSpaceCast(x) => vec![Instr::Assign {
                 dst: self.var_of(&x.dest),
                 value: self.operand(&x.operand)?,
@@ -485,50 +463,8 @@ impl<'m> FnLower<'_, 'm> {
                 dst: self.var_of(&x.dest),
                 value: self.operand(&x.operand)?,
             }],
-            I::Select(x) => {
-                let dst = self.var_of(&x.dest);
-                let ty = self.out.vars[dst.index()].ty;
-                if self.cx.m.types.type_of(&x.condition).as_ref().is_vector() {
-                    return Err("vector select".into());
-                }
-                vec![Instr::Assign {
-                    dst,
-                    value: Value::Select {
-                        ty,
-                        cond: Box::new(self.operand(&x.condition)?),
-                        then: Box::new(self.operand(&x.true_value)?),
-                        else_: Box::new(self.operand(&x.false_value)?),
-                    },
-                }]
-            }
-            I::Alloca(a) => {
-                let size = self.cx.layout.alloc_size(&a.allocated_type)?;
-                let pb = self.cx.ptr_bits;
-                let n = match &a.num_elements {
-                    Operand::ConstantOperand(c) => match c.as_ref() {
-                        Constant::Int { value, .. } => Some(*value),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                let size = match n {
-                    Some(n) => Value::int(pb, (n as u128) * size as u128),
-                    None => {
-                        let w = self.op_ty(&a.num_elements)?.bits();
-                        Value::Binary {
-                            op: BinOp::Mul,
-                            ty: Ty::Int(pb),
-                            lhs: Box::new(resize(self.operand(&a.num_elements)?, w, pb, false)),
-                            rhs: Box::new(Value::int(pb, size as u128)),
-                        }
-                    }
-                };
-                vec![Instr::Alloca {
-                    dst: self.var_of(&a.dest),
-                    size,
-                    align: a.alignment.max(1),
-                }]
-            }
+            I::Select(x) => self.select(x)?,
+            I::Alloca(a) => self.alloca(a)?,
             I::Load(l) => {
                 let ty = self
                     .cx
@@ -551,76 +487,146 @@ impl<'m> FnLower<'_, 'm> {
                 }]
             }
             I::GetElementPtr(g) => self.gep(g)?,
-            I::ExtractValue(x) => {
-                let at = self.cx.m.types.type_of(&x.aggregate);
-                let aw = self
-                    .cx
-                    .ty_of(&at)
-                    .ok_or("aggregate values in registers")?
-                    .bits();
-                let (off, ft) = self.cx.member(&at, &x.indices)?;
-                let dst = self.var_of(&x.dest);
-                let fty = self.out.vars[dst.index()].ty;
-                let fw = match self.cx.ty_of(&ft) {
-                    Some(Ty::Bool) => 8,
-                    Some(t) => t.bits(),
-                    None => return Err("aggregate values in registers".into()),
-                };
-                let bits = extract_bits(self.operand(&x.aggregate)?, aw, fw, off as u32 * 8);
-                let value = if fty == Ty::Bool {
-                    Value::Cast {
-                        op: CastOp::Trunc,
-                        to: Ty::Bool,
-                        arg: Box::new(bits),
-                    }
-                } else {
-                    bits
-                };
-                vec![Instr::Assign { dst, value }]
-            }
-            I::InsertValue(x) => {
-                let at = self.cx.m.types.type_of(&x.aggregate);
-                let aw = self
-                    .cx
-                    .ty_of(&at)
-                    .ok_or("aggregate values in registers")?
-                    .bits();
-                let (off, ft) = self.cx.member(&at, &x.indices)?;
-                let elem = self.operand(&x.element)?;
-                let (elem, fw) = match self.cx.ty_of(&ft) {
-                    Some(Ty::Bool) => (
-                        Value::Cast {
-                            op: CastOp::ZExt,
-                            to: Ty::Int(8),
-                            arg: Box::new(elem),
-                        },
-                        8,
-                    ),
-                    Some(t) => (elem, t.bits()),
-                    None => return Err("aggregate values in registers".into()),
-                };
-                let value = insert_bits(self.operand(&x.aggregate)?, aw, elem, fw, off as u32 * 8);
-                vec![Instr::Assign {
-                    dst: self.var_of(&x.dest),
-                    value,
-                }]
-            }
+            I::ExtractValue(x) => self.extract_value(x)?,
+            I::InsertValue(x) => self.insert_value(x)?,
             I::Call(c) => self.call(c)?,
             I::Phi(_) => vec![],
-            other => {
-                let dbg = format!("{other:?}");
-                let name = dbg.split('(').next().unwrap_or("instruction").to_string();
-                let what = match name.as_str() {
-                    n if n.starts_with('F') || n.contains("FP") => {
-                        "floating-point arithmetic".to_string()
-                    }
-                    "ExtractValue" | "InsertValue" => "aggregate values in registers".to_string(),
-                    "VAArg" => "variadic arguments (va_arg)".to_string(),
-                    n => format!("the `{}` instruction", n.to_lowercase()),
-                };
-                return Err(what);
-            }
+            other => return Err(unsupported_instruction(other)),
         })
+    }
+
+    /// An integer comparison (not of vectors).
+    fn icmp(&mut self, x: &'m llvm_ir::instruction::ICmp) -> R<Vec<Instr>> {
+        if self.cx.m.types.type_of(&x.operand0).as_ref().is_vector() {
+            return Err("vector comparison".into());
+        }
+        Ok(vec![Instr::Assign {
+            dst: self.var_of(&x.dest),
+            value: Value::Cmp {
+                op: cmp_op(x.predicate),
+                lhs: Box::new(self.operand(&x.operand0)?),
+                rhs: Box::new(self.operand(&x.operand1)?),
+            },
+        }])
+    }
+
+    /// A bitcast between values of the same type (a copy).
+    fn bitcast(&mut self, x: &'m llvm_ir::instruction::BitCast) -> R<Vec<Instr>> {
+        let from = self.op_ty(&x.operand)?;
+        let dst = self.var_of(&x.dest);
+        if from != self.out.vars[dst.index()].ty {
+            return Err("bitcast between different types".into());
+        }
+        Ok(vec![Instr::Assign {
+            dst,
+            value: self.operand(&x.operand)?,
+        }])
+    }
+
+    /// A select on a scalar condition.
+    fn select(&mut self, x: &'m llvm_ir::instruction::Select) -> R<Vec<Instr>> {
+        let dst = self.var_of(&x.dest);
+        let ty = self.out.vars[dst.index()].ty;
+        if self.cx.m.types.type_of(&x.condition).as_ref().is_vector() {
+            return Err("vector select".into());
+        }
+        Ok(vec![Instr::Assign {
+            dst,
+            value: Value::Select {
+                ty,
+                cond: Box::new(self.operand(&x.condition)?),
+                then: Box::new(self.operand(&x.true_value)?),
+                else_: Box::new(self.operand(&x.false_value)?),
+            },
+        }])
+    }
+
+    /// A stack allocation: its size in bytes, constant or `count * size`.
+    fn alloca(&mut self, a: &'m llvm_ir::instruction::Alloca) -> R<Vec<Instr>> {
+        let size = self.cx.layout.alloc_size(&a.allocated_type)?;
+        let pb = self.cx.ptr_bits;
+        let n = match &a.num_elements {
+            Operand::ConstantOperand(c) => match c.as_ref() {
+                Constant::Int { value, .. } => Some(*value),
+                _ => None,
+            },
+            _ => None,
+        };
+        let size = match n {
+            Some(n) => Value::int(pb, (n as u128) * size as u128),
+            None => {
+                let w = self.op_ty(&a.num_elements)?.bits();
+                Value::Binary {
+                    op: BinOp::Mul,
+                    ty: Ty::Int(pb),
+                    lhs: Box::new(resize(self.operand(&a.num_elements)?, w, pb, false)),
+                    rhs: Box::new(Value::int(pb, size as u128)),
+                }
+            }
+        };
+        Ok(vec![Instr::Alloca {
+            dst: self.var_of(&a.dest),
+            size,
+            align: a.alignment.max(1),
+        }])
+    }
+
+    /// A field of an aggregate held in a register (as its bits).
+    fn extract_value(&mut self, x: &'m llvm_ir::instruction::ExtractValue) -> R<Vec<Instr>> {
+        let at = self.cx.m.types.type_of(&x.aggregate);
+        let aw = self
+            .cx
+            .ty_of(&at)
+            .ok_or("aggregate values in registers")?
+            .bits();
+        let (off, ft) = self.cx.member(&at, &x.indices)?;
+        let dst = self.var_of(&x.dest);
+        let fty = self.out.vars[dst.index()].ty;
+        let fw = match self.cx.ty_of(&ft) {
+            Some(Ty::Bool) => 8,
+            Some(t) => t.bits(),
+            None => return Err("aggregate values in registers".into()),
+        };
+        let bits = extract_bits(self.operand(&x.aggregate)?, aw, fw, off as u32 * 8);
+        let value = if fty == Ty::Bool {
+            Value::Cast {
+                op: CastOp::Trunc,
+                to: Ty::Bool,
+                arg: Box::new(bits),
+            }
+        } else {
+            bits
+        };
+        Ok(vec![Instr::Assign { dst, value }])
+    }
+
+    /// An aggregate held in a register with one field replaced (as bits).
+    fn insert_value(&mut self, x: &'m llvm_ir::instruction::InsertValue) -> R<Vec<Instr>> {
+        let at = self.cx.m.types.type_of(&x.aggregate);
+        let aw = self
+            .cx
+            .ty_of(&at)
+            .ok_or("aggregate values in registers")?
+            .bits();
+        let (off, ft) = self.cx.member(&at, &x.indices)?;
+        let elem = self.operand(&x.element)?;
+        let (elem, fw) = match self.cx.ty_of(&ft) {
+            Some(Ty::Bool) => (
+                Value::Cast {
+                    op: CastOp::ZExt,
+                    to: Ty::Int(8),
+                    arg: Box::new(elem),
+                },
+                8,
+            ),
+            Some(t) => (elem, t.bits()),
+            None => return Err("aggregate values in registers".into()),
+        };
+        let value = insert_bits(self.operand(&x.aggregate)?, aw, elem, fw, off as u32 * 8);
+        Ok(vec![Instr::Assign {
+            dst: self.var_of(&x.dest),
+            value,
+        }])
     }
 
     /// Phi moves for the CFG edge `from_block -> to_block`.
@@ -1050,5 +1056,18 @@ trait IsVector {
 impl IsVector for Type {
     fn is_vector(&self) -> bool {
         matches!(self, Type::VectorType { .. })
+    }
+}
+
+/// What an instruction the lowering does not handle is called in the
+/// "unsupported" reason.
+fn unsupported_instruction(other: &Instruction) -> String {
+    let dbg = format!("{other:?}");
+    let name = dbg.split('(').next().unwrap_or("instruction").to_string();
+    match name.as_str() {
+        n if n.starts_with('F') || n.contains("FP") => "floating-point arithmetic".to_string(),
+        "ExtractValue" | "InsertValue" => "aggregate values in registers".to_string(),
+        "VAArg" => "variadic arguments (va_arg)".to_string(),
+        n => format!("the `{}` instruction", n.to_lowercase()),
     }
 }
