@@ -571,15 +571,22 @@ impl<'m> FnLower<'_, 'm> {
         }])
     }
 
-    /// A field of an aggregate held in a register (as its bits).
-    fn extract_value(&mut self, x: &'m llvm_ir::instruction::ExtractValue) -> R<Vec<Instr>> {
-        let at = self.cx.m.types.type_of(&x.aggregate);
+    /// The width of the aggregate operand `agg` held in a register, and the
+    /// byte offset and type of its member at `indices`.
+    fn member_bits(&self, agg: &Operand, indices: &[u32]) -> R<(u32, u64, llvm_ir::TypeRef)> {
+        let at = self.cx.m.types.type_of(agg);
         let aw = self
             .cx
             .ty_of(&at)
             .ok_or("aggregate values in registers")?
             .bits();
-        let (off, ft) = self.cx.member(&at, &x.indices)?;
+        let (off, ft) = self.cx.member(&at, indices)?;
+        Ok((aw, off, ft))
+    }
+
+    /// A field of an aggregate held in a register (as its bits).
+    fn extract_value(&mut self, x: &'m llvm_ir::instruction::ExtractValue) -> R<Vec<Instr>> {
+        let (aw, off, ft) = self.member_bits(&x.aggregate, &x.indices)?;
         let dst = self.var_of(&x.dest);
         let fty = self.out.vars[dst.index()].ty;
         let fw = match self.cx.ty_of(&ft) {
@@ -602,13 +609,7 @@ impl<'m> FnLower<'_, 'm> {
 
     /// An aggregate held in a register with one field replaced (as bits).
     fn insert_value(&mut self, x: &'m llvm_ir::instruction::InsertValue) -> R<Vec<Instr>> {
-        let at = self.cx.m.types.type_of(&x.aggregate);
-        let aw = self
-            .cx
-            .ty_of(&at)
-            .ok_or("aggregate values in registers")?
-            .bits();
-        let (off, ft) = self.cx.member(&at, &x.indices)?;
+        let (aw, off, ft) = self.member_bits(&x.aggregate, &x.indices)?;
         let elem = self.operand(&x.element)?;
         let (elem, fw) = match self.cx.ty_of(&ft) {
             Some(Ty::Bool) => (

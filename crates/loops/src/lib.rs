@@ -93,34 +93,7 @@ pub fn loop_headers(f: &Function) -> Vec<Loc> {
 /// Whether some cycle of `f`'s control-flow graph is reachable from its
 /// entry (iterative depth-first search, linear in the graph's size).
 pub fn has_reachable_cycle(f: &Function) -> bool {
-    if f.locs.is_empty() {
-        return false;
-    }
-    let mut succs: Vec<Vec<Loc>> = vec![vec![]; f.locs.len()];
-    for e in &f.edges {
-        succs[e.from.index()].push(e.to);
-    }
-    // 0: unvisited, 1: on the DFS stack, 2: done
-    let mut color = vec![0u8; f.locs.len()];
-    let mut stack: Vec<(Loc, usize)> = vec![(f.entry, 0)];
-    color[f.entry.index()] = 1;
-    while let Some(&mut (l, ref mut next)) = stack.last_mut() {
-        if let Some(&s) = succs[l.index()].get(*next) {
-            *next += 1;
-            match color[s.index()] {
-                0 => {
-                    color[s.index()] = 1;
-                    stack.push((s, 0));
-                }
-                1 => return true,
-                _ => {}
-            }
-        } else {
-            color[l.index()] = 2;
-            stack.pop();
-        }
-    }
-    false
+    !cycle_entries(f).is_empty()
 }
 
 /// The targets of the retreating edges of a depth-first search from the
