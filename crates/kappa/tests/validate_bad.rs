@@ -110,6 +110,13 @@ const CASES: &[(&str, &str, Want)] = &[
         "mixed_true.c",
         Want::Confirmed,
     ),
+    // a location invariant where no statement starts: not placed, so not
+    // checked
+    (
+        "mixed_location_inside.yml",
+        "mixed_true.c",
+        Want::Unknown("is not instrumented"),
+    ),
     // another program's witness, as written and relabelled for this one
     (
         "mixed_wrong_program.yml",
