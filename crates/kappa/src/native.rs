@@ -62,12 +62,14 @@ pub fn verify_native(args: &VerifyArgs) -> Result<()> {
     stats.wall_time = start.elapsed().as_secs_f64();
     let mut notes = run.notes;
     let mut witness = run.witness;
+    let mut failing_call = None;
     notes.extend(crate::witness::emit::native_witness_lines(
         args,
         dm,
         run.verdict,
         witness.as_mut(),
         deadline,
+        &mut failing_call,
     ));
     if let (Some(dir), Some(w)) = (&args.tests_dir, &witness) {
         kappa_replay::write_testcomp(
@@ -87,9 +89,7 @@ pub fn verify_native(args: &VerifyArgs) -> Result<()> {
         verdict: run.verdict,
         reason: run.reason,
         witness,
-        // (kappa's own load of the program, for the functions' lines, is
-        // not made in native mode before the report)
-        failing_call: None,
+        failing_call,
         replay: run.replay,
         stats,
         peak_memory_kb: report::peak_memory_kb(),

@@ -111,6 +111,37 @@ pub fn failing_call(m: &Module, sources: &[PathBuf], w: &ErrorWitness) -> Option
     }
 }
 
+/// Time given to the interpreter's re-run of an error test whose path is
+/// not known (see [`failing_call_replayed`]).
+pub const FAILING_CALL_RUN_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The failing call of witness `w` of `prog` ([`failing_call`]); when `w`
+/// has no source position of its `reach_error` call (a `false` from the
+/// native back end, whose path is not a symbolic trace), from the
+/// interpreter's re-run of its inputs (at most [`FAILING_CALL_RUN_TIME`],
+/// not past `deadline`, for a test of at most
+/// [`crate::witness::emit::MAX_WITNESS_INPUTS`] inputs); `None` when that
+/// run does not reach `reach_error` in time.
+pub fn failing_call_replayed(
+    prog: &kappa_frontend::Program,
+    w: &ErrorWitness,
+    deadline: Option<std::time::Instant>,
+) -> Option<FailingCall> {
+    if w.error_src.is_some() {
+        return failing_call(&prog.module, &prog.sources, w);
+    }
+    if w.inputs.len() > crate::witness::emit::MAX_WITNESS_INPUTS {
+        return None;
+    }
+    let inputs = w.inputs.iter().map(|i| i.bits).collect();
+    match crate::witness::concrete_run(&prog.module, inputs, FAILING_CALL_RUN_TIME, deadline) {
+        Ok(crate::witness::ConcreteEnd::Error(rec)) => {
+            failing_call(&prog.module, &prog.sources, &rec)
+        }
+        _ => None,
+    }
+}
+
 /// The trimmed text of line `file:line` of the source among `sources`
 /// whose base name is `file`.
 fn source_line(sources: &[PathBuf], at: &str) -> Option<String> {
@@ -606,5 +637,40 @@ mod tests {
         ran.stats.instructions = 7;
         ran.stats.paths = 1;
         assert!(line(&ran).starts_with("stats: 0 states, 1 paths, 0 forks, 7 instructions"));
+    }
+
+    #[test]
+    fn a_witness_without_positions_gets_its_failing_call_from_a_replay() {
+        // a `false` of the native back end: inputs only, no source position
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let p = root.join("tests/snap/assert_call.c");
+        let prog = crate::load::load_plain(&p, None).unwrap();
+        let w = kappa_engine::ErrorWitness {
+            inputs: vec![TestInput {
+                origin: "__VERIFIER_nondet_int".into(),
+                ty: Ty::Int(32),
+                bits: 7,
+                at: String::new(),
+            }],
+            path: vec![],
+            path_elided: 0,
+            location: "?".into(),
+            error_src: None,
+            events: vec![],
+        };
+        assert_eq!(super::failing_call(&prog.module, &prog.sources, &w), None);
+        let c = super::failing_call_replayed(&prog, &w, None).expect("a failing call");
+        assert_eq!(
+            (c.callee.as_str(), c.at.as_str(), c.source.as_deref()),
+            (
+                "__VERIFIER_assert",
+                "assert_call.c:19",
+                Some("__VERIFIER_assert(s != 14);")
+            )
+        );
+        // inputs that do not fail: no call
+        let mut ok = w.clone();
+        ok.inputs[0].bits = 3;
+        assert_eq!(super::failing_call_replayed(&prog, &ok, None), None);
     }
 }

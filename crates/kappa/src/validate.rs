@@ -11,7 +11,11 @@
 //! natively must reach `reach_error` on the same inputs. When the
 //! interpreter cannot run the inputs to their end (a long loop), a witness
 //! of inputs and target alone is checked natively (see
-//! `validate_natively`). Waypoints of type
+//! `validate_natively`). A witness without `function_return` waypoints
+//! (the compact form of a long path: the run is free between waypoints)
+//! is checked by kappa's symbolic execution, which searches for a run to
+//! `reach_error` that follows the waypoints and replays natively (see
+//! `search`). Waypoints of type
 //! `assumption` and `function_enter` are not checked: such a witness gets
 //! `unknown`.
 //!
@@ -36,10 +40,11 @@
 //!   start of a statement. Every entry is instrumented
 //!   (`witness::invariants::instrument`): before every evaluation of a
 //!   `while`/`for` condition, at the start of every `do` iteration, before
-//!   the statement (after its labels). An entry that cannot be placed
-//!   without changing the program (unbraced `do` body, unbraced body of an
-//!   `if`/`else`/loop, no column) makes the answer `unknown`; none is
-//!   skipped.
+//!   the statement (after its labels), and as `if (!CHECK) ; else S` at
+//!   the unbraced body `S` of an `if`/`else`/`while`/`for` (still its one
+//!   statement). An entry that cannot be placed without changing the
+//!   program (unbraced `do` body, no column) makes the answer `unknown`;
+//!   none is skipped.
 //! - The instrumented program runs natively on a few sampled inputs (see
 //!   `witness::invariants`): a falsified or non-compiling invariant is
 //!   `rejected`. Then the proof stage's checker proves the invariants
@@ -440,6 +445,9 @@ fn validate_violation(
             }
         }
     }
+    if values.is_empty() {
+        return Ok(search(prog, sources, &segs, dm, interpreter_time));
+    }
     let inputs: Vec<u128> = values.iter().map(|v| *v as u128).collect();
     let rec = match crate::witness::concrete_run(&prog.module, inputs, interpreter_time, None)? {
         crate::witness::ConcreteEnd::Error(w) => w,
@@ -451,8 +459,6 @@ fn validate_violation(
         }
     };
     let path = steps(&prog.module, sources, &rec);
-    let directions = Directions::new(&prog.module, sources);
-    let dir = |j: usize| directions.c_value(&path[j]);
     let reads = path
         .iter()
         .filter(|s| matches!(s.kind, StepKind::Return { .. }))
@@ -463,50 +469,143 @@ fn validate_violation(
             values.len()
         )));
     }
+    let directions = Directions::new(&prog.module, sources);
+    if let Err(why) = follows(sources, &directions, &path, &segs) {
+        return Ok(Answer::Rejected(why));
+    }
+    // the interpreter agrees; the native program must too
+    Ok(native_reaches_error(prog, dm, &values))
+}
+
+/// Whether the native program reaches `reach_error` on `values`.
+fn native_reaches_error(
+    prog: &kappa_frontend::Program,
+    dm: DataModel,
+    values: &[impl ToString],
+) -> Answer {
+    let (test, limits) = native_run(values);
+    match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
+        Ok(r) if r.outcome == Outcome::ReachedError => Answer::Confirmed,
+        Ok(r) => Answer::Rejected(format!(
+            "the native run does not reach reach_error ({:?})",
+            r.outcome
+        )),
+        Err(e) => Answer::Unknown(format!("native replay failed: {e}")),
+    }
+}
+
+/// Whether the run `path` (ending at its `reach_error` call) follows the
+/// segments `segs`: each follow waypoint is the first step at its
+/// location after the previous one's and satisfies its constraint, no
+/// step before it satisfies an avoid waypoint of its segment, and the
+/// target is the run's last step. Else why not.
+fn follows(
+    sources: &Sources,
+    directions: &Directions,
+    path: &[Step],
+    segs: &[Vec<&Waypoint>],
+) -> Result<(), String> {
+    let dir = |j: usize| directions.c_value(&path[j]);
     let mut cursor = 0usize;
-    for seg in &segs {
+    for seg in segs {
         let (follow, avoids) = seg.split_last().expect("checked non-empty");
         let Some(j) = (cursor..path.len()).find(|&j| at(sources, &path[j], &follow.location))
         else {
-            return Ok(Answer::Rejected(format!(
-                "{} is not reached by the run",
-                describe(follow)
-            )));
+            return Err(format!("{} is not reached by the run", describe(follow)));
         };
         for a in avoids {
-            if let Some(s) = path[cursor..j].iter().enumerate().find(|(i, s)| {
+            let passed = path[cursor..j].iter().enumerate().any(|(i, s)| {
                 at(sources, s, &a.location) && satisfies(s, dir(cursor + i), a).is_ok()
-            }) {
-                let _ = s;
-                return Ok(Answer::Rejected(format!(
-                    "the run passes the {}",
-                    describe(a)
-                )));
+            });
+            if passed {
+                return Err(format!("the run passes the {}", describe(a)));
             }
         }
-        if let Err(why) = satisfies(&path[j], dir(j), follow) {
-            return Ok(Answer::Rejected(format!("{}: {why}", describe(follow))));
-        }
+        satisfies(&path[j], dir(j), follow)
+            .map_err(|why| format!("{}: {why}", describe(follow)))?;
         if follow.ty == "target" && j + 1 != path.len() {
-            return Ok(Answer::Rejected(format!(
+            return Err(format!(
                 "{} is not where the run calls reach_error",
                 describe(follow)
-            )));
+            ));
         }
         cursor = j + 1;
     }
-    // the interpreter agrees; the native program must too
-    let (test, limits) = native_run(&values);
-    Ok(
-        match kappa_replay::replay(&prog.sources, dm, &test, &limits) {
-            Ok(r) if r.outcome == Outcome::ReachedError => Answer::Confirmed,
-            Ok(r) => Answer::Rejected(format!(
-                "the native run does not reach reach_error ({:?})",
-                r.outcome
-            )),
-            Err(e) => Answer::Unknown(format!("native replay failed: {e}")),
-        },
-    )
+    Ok(())
+}
+
+/// Marks the reasons [`search`] gives the engine for an error path that
+/// does not follow the witness.
+const NOT_FOLLOWED: &str = "the witness's waypoints: ";
+
+/// A violation witness without `function_return` waypoints (the compact
+/// form: the run is free between waypoints): kappa's symbolic execution
+/// searches, within `time`, for a run to `reach_error` that follows the
+/// waypoints ([`follows`]) and whose inputs reach `reach_error` natively.
+/// `confirmed` when one is found; `rejected` when the search ends with
+/// every run to `reach_error` explored and none follows; else `unknown`.
+fn search(
+    prog: &kappa_frontend::Program,
+    sources: &Sources,
+    segs: &[Vec<&Waypoint>],
+    dm: DataModel,
+    time: Duration,
+) -> Answer {
+    use kappa_engine::{Config, Engine, ErrorWitness, Validation, Verdict};
+    let cfg = Config {
+        record_events: true,
+        timeout: Some(time),
+        ..Config::default()
+    };
+    let solver = kappa_solver::build_solver(&kappa_solver::SolverConfig::default());
+    let mut engine = match Engine::new(&prog.module, cfg, solver) {
+        Ok(e) => e,
+        Err(e) => return Answer::Unknown(format!("kappa cannot run the program: {e}")),
+    };
+    let directions = Directions::new(&prog.module, sources);
+    let mut missed = 0u64;
+    let mut last_why = String::new();
+    let mut check = |w: &ErrorWitness| {
+        let path = steps(&prog.module, sources, w);
+        if let Err(why) = follows(sources, &directions, &path, segs) {
+            missed += 1;
+            last_why = why.clone();
+            return Validation::Rejected(format!("{NOT_FOLLOWED}{why}"));
+        }
+        let values: Vec<String> = w.inputs.iter().map(|i| i.decimal()).collect();
+        match native_reaches_error(prog, dm, &values) {
+            Answer::Confirmed => Validation::Confirmed,
+            Answer::Rejected(why) | Answer::Unknown(why) => Validation::Rejected(why),
+        }
+    };
+    let r = engine.run(&mut check, &mut |_| {});
+    match r.verdict {
+        Verdict::False => Answer::Confirmed,
+        Verdict::True => Answer::Rejected("no run of the program reaches reach_error".into()),
+        Verdict::Unknown => {
+            let reason = r.reason.unwrap_or_default();
+            // complete but for the runs that do not follow the witness
+            let only_missed = reason
+                .strip_prefix("exploration incomplete: ")
+                .is_some_and(|rest| {
+                    // a summary of more than three reasons ends `and N more`
+                    !rest.ends_with(" more")
+                        && rest.split("; ").all(|item| item.contains(NOT_FOLLOWED))
+                })
+                && r.stats.failed_leaves == missed;
+            if only_missed && missed > 0 {
+                Answer::Rejected(format!(
+                    "no run to reach_error follows the waypoints ({missed} runs explored; \
+                     the last: {last_why})"
+                ))
+            } else {
+                Answer::Unknown(format!(
+                    "the witness gives no input values, and kappa's search for a run that \
+                     follows its waypoints ended without one: {reason}"
+                ))
+            }
+        }
+    }
 }
 
 /// A violation witness whose inputs the interpreter cannot run to their

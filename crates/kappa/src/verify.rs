@@ -480,7 +480,7 @@ pub(crate) fn emit(
         failing_call: result
             .witness
             .as_ref()
-            .and_then(|w| report::failing_call(&prog.module, &prog.sources, w)),
+            .and_then(|w| report::failing_call_replayed(prog, w, deadline)),
         replay: if result.verdict == Verdict::False {
             replays.last().cloned()
         } else {

@@ -310,6 +310,25 @@ fn a_false_names_the_failing_assertion_call_before_the_path() {
 }
 
 #[test]
+fn a_false_of_native_execution_names_the_failing_call() {
+    // the native back end's path is no symbolic trace: the failing call
+    // comes from the interpreter's replay of its inputs
+    let out = stdout(&["verify", "--mode", "native", &snap("assert_call.c")]);
+    expect![[r#"
+        kappa tests/snap/assert_call.c (ILP32, native symbolic execution)
+        verdict: false
+        failing call: __VERIFIER_assert at assert_call.c:19: __VERIFIER_assert(s != 14);
+    "#]]
+    .assert_eq(
+        &masked(&out)
+            .lines()
+            .take(3)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>(),
+    );
+}
+
+#[test]
 fn auto_reports_what_the_stages_that_execute_no_state_did() {
     // a loop the classic probe cannot exhaust: the necessary condition (or,
     // on a loaded machine whose condition stage ran out of its share, the

@@ -102,9 +102,18 @@ const CASES: &[(&str, &str, Want)] = &[
         "mixed_true.c",
         Want::NotConfirmed,
     ),
-    // a location invariant that cannot be placed without changing the program
+    // a location invariant at the unbraced body of an `if` (instrumented
+    // as `if (!CHECK) ; else S`, still the if's one statement): `0` holds
+    // there, since the body is never reached
     (
         "mixed_location_unbraced.yml",
+        "mixed_true.c",
+        Want::Confirmed,
+    ),
+    // a location invariant where no statement starts: not placed, so not
+    // checked
+    (
+        "mixed_location_inside.yml",
         "mixed_true.c",
         Want::Unknown("is not instrumented"),
     ),

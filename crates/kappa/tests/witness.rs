@@ -231,16 +231,18 @@ fn violation_witnesses_validate_and_planted_errors_are_rejected() {
                 return Some(format!("{name}: branch flipped: {answer}"));
             }
         }
-        // a nondet value left out
+        // a nondet value left out (of two or more: a witness without
+        // values is the compact form, whose run is free)
         let bad = dir.path().join(format!("{name}.dropped.yml"));
         let has_input = planted(&w, &bad, |v| {
             let segs = v[0]["content"].as_array_mut().unwrap();
-            let Some(k) = segs
-                .iter()
-                .position(|s| s["segment"][0]["waypoint"]["type"] == "function_return")
-            else {
+            let is_value = |s: &Value| s["segment"][0]["waypoint"]["type"] == "function_return";
+            let Some(k) = segs.iter().position(is_value) else {
                 return false;
             };
+            if segs.iter().filter(|s| is_value(s)).count() < 2 {
+                return false;
+            }
             segs.remove(k);
             true
         });
@@ -466,6 +468,101 @@ fn a_false_after_a_long_loop_gets_a_witness_of_inputs_and_target() {
         .unwrap();
         let answer = validate_in(&bad);
         assert!(answer.starts_with("rejected:"), "{mode}: {answer}");
+    }
+}
+
+/// One long path's compact witness (see `violation_entry`): the waypoints
+/// (type and line) are `want`, it is confirmed (timed), a flipped branching
+/// value is rejected, and the branching values match a natively logged run
+/// of the error test `kappa verify --tests-dir` wrote. Returns the
+/// witness's size in bytes and the validation's wall time.
+fn compact_case(p: &Path, dir: &Path, want: &[(&str, u64)]) -> (u64, f64) {
+    let schema = schema();
+    let tests = tempfile::tempdir_in(dir).unwrap();
+    let tests = tests.path();
+    let (verdict, w) = verify_with_witness(
+        p,
+        dir,
+        &["--timeout", "120", "--tests-dir", tests.to_str().unwrap()],
+    );
+    assert_eq!(verdict, "false", "{}", p.display());
+    let v = checked_both(&w, &schema).unwrap();
+    let wps: Vec<(String, u64)> = v[0]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let w = &s["segment"][0]["waypoint"];
+            let t = w["type"].as_str().unwrap().to_string();
+            (t, w["location"]["line"].as_u64().unwrap())
+        })
+        .collect();
+    let want: Vec<(String, u64)> = want.iter().map(|(t, l)| (t.to_string(), *l)).collect();
+    assert_eq!(wps, want, "{}: {v}", p.display());
+    let size = std::fs::metadata(&w).unwrap().len();
+    let start = std::time::Instant::now();
+    assert_eq!(validate(&w, p), "confirmed", "{}", p.display());
+    let secs = start.elapsed().as_secs_f64();
+    let test = kappa_replay::read_test(&tests.join("testcase-1.xml")).unwrap();
+    let values: Vec<String> = test.inputs.into_iter().map(|i| i.value).collect();
+    let n = branch_check::check_branches_on(&v, p, witness_dm(&v), dir, &values)
+        .unwrap_or_else(|e| panic!("{}: branching values: {e}", p.display()));
+    let branching = want.iter().filter(|(t, _)| t == "branching").count();
+    assert_eq!(n, branching, "{}", p.display());
+    // the last branching value flipped: no run to reach_error follows it
+    let bad = dir.join("compact_flipped.yml");
+    assert!(planted(&w, &bad, |v| {
+        let Some(b) = waypoints(v).filter(|w| w["type"] == "branching").last() else {
+            return false;
+        };
+        let flip = if b["constraint"]["value"] == "true" {
+            "false"
+        } else {
+            "true"
+        };
+        b["constraint"]["value"] = flip.into();
+        true
+    }));
+    let answer = validate(&bad, p);
+    assert!(answer.starts_with("rejected:"), "{}: {answer}", p.display());
+    (size, secs)
+}
+
+#[test]
+fn long_paths_get_compact_witnesses() {
+    // more inputs than the witness cap: no function_return waypoint, the
+    // branches that depend on an input (not the loop's); more branches
+    // than the cap: the inputs and those branches
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = repo_root().join("tests/witness/many_inputs.c");
+    let steps = repo_root().join("tests/witness/many_steps.c");
+    let want_inputs = [("branching", 13), ("branching", 14), ("target", 15)];
+    let want_steps = [("function_return", 9), ("branching", 13), ("target", 14)];
+    let mut cases = vec![
+        (inputs.clone(), &want_inputs[..]),
+        (steps.clone(), &want_steps[..]),
+    ];
+    if full_tier() {
+        // the benchmark tier: 100,001 inputs, 10^6 iterations
+        for (p, from, to, want) in [
+            (&inputs, "1500", "100000", &want_inputs[..]),
+            (&steps, "2000u", "1000000u", &want_steps[..]),
+        ] {
+            let big = dir.path().join("big");
+            std::fs::create_dir_all(&big).unwrap();
+            let copy = big.join(p.file_name().unwrap());
+            let text = std::fs::read_to_string(p).unwrap().replace(from, to);
+            std::fs::write(&copy, text).unwrap();
+            cases.push((copy, want));
+        }
+    }
+    for (p, want) in cases {
+        let (size, secs) = compact_case(&p, dir.path(), want);
+        eprintln!(
+            "{}: witness {size} bytes, validated in {secs:.2} s (wall)",
+            p.display()
+        );
+        assert!(size < 4096, "{}: {size} bytes", p.display());
     }
 }
 
@@ -843,7 +940,7 @@ fn validation_proves_invariants_inductive_in_kappas_semantics() {
     assert_eq!(verdict, "true");
     // compact execution's `true` carries invariants from the proof
     // stage's search; those over the for loop's own `k` (`i == 6u * k`)
-    // are left out (its body is not a block, so they have no place)
+    // stand at its unbraced body (line 9, column 40), where `k` is in scope
     let answer = validate(&w, &p);
     assert!(
         answer == "confirmed" || answer.starts_with("unknown: well-formed"),
@@ -851,10 +948,13 @@ fn validation_proves_invariants_inductive_in_kappas_semantics() {
     );
     let text = std::fs::read_to_string(&w).unwrap();
     assert!(!text.contains("(unsigned)k"), "{text}");
+    // the loop invariant alone, planted
     let with = |value: &str| {
         let bad = dir.path().join("planted.yml");
         planted(&w, &bad, |v| {
-            v[0]["content"][0]["invariant"]["value"] = value.into();
+            let content = v[0]["content"].as_array_mut().unwrap();
+            content.truncate(1);
+            content[0]["invariant"]["value"] = value.into();
             true
         });
         validate(&bad, &p)

@@ -140,6 +140,26 @@ fn for_loop_variables_are_named_only_where_in_scope() {
 }
 
 #[test]
+fn an_unbraced_for_body_holds_the_loops_facts_over_its_variable() {
+    // line 15: `for (int k = 0; k < 16; k++) A[k] = ...;`: the facts over
+    // k stand at the unbraced body (a statement), and the proof needs them
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/prove/array_count_true.c");
+    let (verdict, w) = prove_with_witness(&p, dir.path());
+    assert_eq!(verdict, "true");
+    invariants_compile(&w, &p).unwrap();
+    let invs = stated_invariants(&w).unwrap();
+    let body: Vec<&Stated> = invs
+        .iter()
+        .filter(|i| i.0 == "location_invariant" && i.1 == 15)
+        .collect();
+    assert_eq!(body.len(), 1, "{invs:?}");
+    assert_eq!(body[0].2, 32, "the body's column: {invs:?}");
+    assert!(words(&body[0].3).contains(&"k"), "{invs:?}");
+    assert_eq!(validate(&w, &p), "confirmed");
+}
+
+#[test]
 fn implied_conjuncts_are_left_out() {
     let dir = tempfile::tempdir().unwrap();
     let p = repo_root().join("tests/prove/implied_bounds_true.c");

@@ -73,8 +73,10 @@ write("mixed_good.yml", "mixed_true.c", [(L, 10, 3, WHILE), (L, 15, 3, "0 <= j &
 write("mixed_do_false.yml", "mixed_true.c", [(L, 10, 3, WHILE), (L, 15, 3, "j < 0")])
 write("mixed_location_zero.yml", "mixed_true.c", [(L, 10, 3, WHILE), (P, 18, 3, "0")])
 write("mixed_location_rare.yml", "mixed_true.c", [(L, 10, 3, WHILE), (P, 18, 3, "n != 12345")])
-# the call in `if (i > 10) reach_error();` is the unbraced body of the if
+# the call in `if (i > 10) reach_error();` is the unbraced body of the if (never reached)
 write("mixed_location_unbraced.yml", "mixed_true.c", [(L, 10, 3, WHILE), (P, 13, 15, "0")])
+# 13:7 is the `i` inside the if's parentheses: no statement starts there
+write("mixed_location_inside.yml", "mixed_true.c", [(L, 10, 3, WHILE), (P, 13, 7, "i <= 10")])
 write("mixed_false_invariant.yml", "mixed_true.c", [(L, 10, 3, "i < 0")])
 write("mixed_wrong_program.yml", "mixed_true.c", [(L, 10, 3, WHILE)])
 write("mixed_wrong_program_rehashed.yml", "mixed_true.c", [(L, 10, 3, WHILE)],

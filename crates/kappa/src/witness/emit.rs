@@ -160,14 +160,16 @@ pub fn locate_native_witness(
 }
 
 /// Native mode after its verdict: the error witness's source positions
-/// (see [`locate_native_witness`]) and the `--witness` file. Returns the
-/// notes to print (what was written, or why not).
+/// (see [`locate_native_witness`]), its failing call (set in `failing`,
+/// see [`crate::report::failing_call`]) and the `--witness` file. Returns
+/// the notes to print (what was written, or why not).
 pub fn native_witness_lines(
     args: &crate::cli::VerifyArgs,
     dm: DataModel,
     verdict: Verdict,
     witness: Option<&mut ErrorWitness>,
     deadline: Option<Instant>,
+    failing: &mut Option<crate::report::FailingCall>,
 ) -> Vec<String> {
     if verdict == Verdict::Unknown || (verdict == Verdict::True && args.witness.is_none()) {
         return vec![];
@@ -179,8 +181,9 @@ pub fn native_witness_lines(
     let mut notes = vec![];
     if let Some(w) = witness {
         let located = locate_native_witness(&prog, w, deadline);
-        if let Err(e) = &located {
-            notes.push(format!("no source positions of the error path: {e}"));
+        match &located {
+            Ok(()) => *failing = crate::report::failing_call(&prog.module, &prog.sources, w),
+            Err(e) => notes.push(format!("no source positions of the error path: {e}")),
         }
         if let Some(path) = &args.witness {
             let written = match located {

@@ -116,8 +116,10 @@ pub struct Site {
 /// every site's invariant `INV` other than `1`: a `while`/`for` condition
 /// `C` becomes `__kappa_inv((INV)) && (C)` (a `for` without condition gets
 /// `__kappa_inv((INV))`), a `do` body `{ B }` becomes
-/// `{ __kappa_inv((INV)); B }`, and a statement `S` (after its labels)
-/// becomes `__kappa_inv((INV)); S`; and the number of invariants
+/// `{ __kappa_inv((INV)); B }`, a statement `S` (after its labels)
+/// becomes `__kappa_inv((INV)); S`, and the unbraced body `S` of an `if`,
+/// `else`, `while` or `for` becomes `if (!__kappa_inv((INV))) ; else S`
+/// (still one statement); and the number of invariants
 /// instrumented. `Err` says which invariant cannot be placed and why (the
 /// caller must then not call the witness confirmed). `__kappa_inv` is the
 /// caller's to declare.
@@ -152,10 +154,14 @@ pub fn instrument(
                     .and_then(place)
                     .map(|a| (a, a, format!("{inv}; "))),
             },
-            At::Statement => src
-                .statement_start(p)
-                .and_then(place)
-                .map(|a| (a, a, format!("{inv}; "))),
+            At::Statement => match src.statement_start(p) {
+                Ok(q) => place(q).map(|a| (a, a, format!("{inv}; "))),
+                // the unbraced body of an if, else or loop stays its body
+                Err(_) if src.is_unbraced_body(p) => {
+                    place(p).map(|a| (a, a, format!("if (!{inv}) ; else ")))
+                }
+                Err(why) => Err(why),
+            },
         };
         match edit {
             Ok(e) => edits.push(e),
@@ -300,9 +306,16 @@ mod tests {
         ] {
             assert!(out.contains(want), "{want} not in {out}");
         }
-        // the unbraced body of the if: refused, never skipped
-        let e = instrument(text, &sources, &[site(7, 10, At::Statement, "f")]).unwrap_err();
-        assert!(e.contains("line 7 column 10"), "{e}");
+        // the unbraced body of the if stays its one statement
+        let (out, n) = instrument(text, &sources, &[site(7, 10, At::Statement, "f")]).unwrap();
+        assert_eq!(n, 1);
+        assert!(
+            out.contains("if (i) if (!__kappa_inv((f))) ; else return 1;"),
+            "{out}"
+        );
+        // not at a statement's start: refused, never skipped
+        let e = instrument(text, &sources, &[site(7, 7, At::Statement, "f")]).unwrap_err();
+        assert!(e.contains("line 7 column 7"), "{e}");
         // a loop invariant not at a loop
         assert!(instrument(text, &sources, &[site(2, 3, At::Loop, "g")]).is_err());
     }

@@ -6,9 +6,12 @@
 //! A violation witness is one `violation_sequence` entry: segments of
 //! `function_return` waypoints (every `__VERIFIER_nondet_*` value of the
 //! error path, at the call's closing parenthesis), `branching` waypoints
-//! (at the `if`/`while`/`for` keyword, when the path has at most
-//! [`MAX_BRANCH_WAYPOINTS`] of them) and a final `target` waypoint at the
-//! `reach_error()` call. A correctness witness is one `invariant_set` entry
+//! (at the `if`/`while`/`for` keyword) and a final `target` waypoint at the
+//! `reach_error()` call. A path of more than [`MAX_BRANCH_WAYPOINTS`]
+//! inputs or branches gets the compact form (`write::violation_entry`):
+//! branching waypoints only at the branches whose direction depends on an
+//! input ([`depends`]), and no `function_return` waypoint past
+//! [`MAX_BRANCH_WAYPOINTS`] inputs (the run is free between waypoints). A correctness witness is one `invariant_set` entry
 //! with a `loop_invariant` at every loop keyword of the input files: the
 //! proof stage's checked invariant for that loop, without the conjuncts
 //! that name anything but source variables (registers the proof could not
@@ -20,6 +23,7 @@
 //! ([`kappa_ir::Module::function_at`]).
 
 pub mod cexpr;
+pub mod depends;
 pub mod emit;
 pub mod inductive;
 pub mod invariants;
@@ -42,8 +46,9 @@ use std::time::Duration;
 /// The property text of `unreach-call` as witnesses state it.
 pub const SPECIFICATION: &str = "G ! call(reach_error())";
 
-/// Most branching waypoints written; a longer path's witness has only its
-/// `function_return` waypoints and the target (they determine the path).
+/// Most `function_return` or `branching` waypoints of a full-form
+/// violation witness; a longer path gets the compact form (see the module
+/// doc).
 pub const MAX_BRANCH_WAYPOINTS: usize = 1000;
 
 /// One entry of a witness file (the file is a YAML list of entries).

@@ -2,9 +2,9 @@
 //! loop's invariant at its keyword names no variable the loop's init
 //! clause declares (`for (int k = 0; ...)`: `k` is not in scope at the
 //! `for`, or names another variable there), so those conjuncts move to a
-//! `location_invariant` at the body's first statement when control
-//! reaches it only from the condition, unchanged (else they are left
-//! out); a program without loops gets a trivially true
+//! `location_invariant` at the body's first statement (or at the body, a
+//! statement without braces) when control reaches it only from the
+//! condition, unchanged (else they are left out); a program without loops gets a trivially true
 //! `location_invariant` at `main`'s first statement, since a correctness
 //! witness needs an entry.
 
@@ -145,6 +145,15 @@ mod tests {
         // header's state, the conjuncts over k are left out
         let (at_for, moved) = split_loop_invariant(&src, p(6, 3), "((unsigned)k <= 3u)");
         assert_eq!((at_for.as_str(), moved), ("1", None));
+        // an unbraced body is the statement the conjuncts move to
+        let src2 = Source::new(
+            "int main(void) {\n  int A[4];\n  for (int k = 0; k < 4; k++) A[k] = 0;\n}\n",
+        );
+        let (at_for, moved) = split_loop_invariant(&src2, p(3, 3), "((unsigned)k <= 4u)");
+        assert_eq!(
+            (at_for.as_str(), moved),
+            ("1", Some((p(3, 31), "((unsigned)k <= 4u)".into())))
+        );
         // a while loop keeps its invariant
         let (at_while, moved) = split_loop_invariant(&src, p(7, 3), inv);
         assert_eq!((at_while.as_str(), moved), (inv, None));

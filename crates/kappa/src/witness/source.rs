@@ -570,6 +570,47 @@ impl Source {
         }
     }
 
+    /// Whether the statement starting at `p` is the unbraced body of an
+    /// `if`, `else`, `while` or `for` (`for (...) S;`): a check pasted
+    /// before it must keep it the one statement of that body (the
+    /// validator pastes `if (!CHECK) ; else ` before it). Not a statement
+    /// that starts with a label, a `{`, a declaration's word or a token
+    /// that starts no statement.
+    pub fn is_unbraced_body(&self, p: Pos) -> bool {
+        let k = self.token_at(p);
+        let Some(t) = self.toks.get(k).filter(|t| t.pos == p) else {
+            return false;
+        };
+        if k == 0
+            || self.label_end(k).is_some()
+            || matches!(
+                t.text.as_str(),
+                "{" | "}" | ";" | "else" | ")" | "," | "]" | "case" | "default"
+            )
+        {
+            return false;
+        }
+        match self.toks[k - 1].text.as_str() {
+            "else" => true,
+            ")" => {
+                // the header's `(`: the last one whose match is this `)`
+                let Some(open) = (0..k - 1)
+                    .rev()
+                    .find(|&j| self.toks[j].text == "(" && self.matching(j) == Some(k - 1))
+                else {
+                    return false;
+                };
+                open > 0
+                    && match self.toks[open - 1].text.as_str() {
+                        "if" | "for" => true,
+                        "while" => !self.is_do_tail(open - 1),
+                        _ => false,
+                    }
+            }
+            _ => false,
+        }
+    }
+
     /// Whether a statement label `NAME:` (a `goto` target) starts at `p`.
     pub fn is_label(&self, p: Pos) -> bool {
         let k = self.token_at(p);
@@ -617,12 +658,14 @@ impl Source {
             return None;
         }
         let pure = side_effect_free(&self.toks[init_end + 1..cond_end]);
-        let body_start = (pure
-            && self.toks.get(close + 1)?.text == "{"
+        let braced = (self.toks.get(close + 1)?.text == "{"
             && self.toks.get(close + 2).is_some_and(|t| t.text != "}")
             && self.label_end(close + 2).is_none())
         .then(|| self.toks[close + 2].pos)
         .filter(|&q| self.statement_start(q) == Ok(q));
+        // an unbraced body (`for (...) S;`) is a statement too
+        let unbraced = Some(self.toks.get(close + 1)?.pos).filter(|&q| self.is_unbraced_body(q));
+        let body_start = braced.or(unbraced).filter(|_| pure);
         Some(ForDeclarations { names, body_start })
     }
 
@@ -701,8 +744,9 @@ pub struct ForDeclarations {
     pub names: Vec<String>,
     /// The start of the body's first statement when control reaches it
     /// only from the loop's condition with the state the condition saw:
-    /// the condition has no assignment, `++`, `--` or call, the body is a
-    /// braced block, its first statement has no label (a `goto` target);
+    /// the condition has no assignment, `++`, `--` or call, and the body
+    /// is a braced block whose first statement has no label (a `goto`
+    /// target), or an unbraced statement ([`Source::is_unbraced_body`]);
     /// `None` otherwise.
     pub body_start: Option<Pos>,
 }
@@ -854,6 +898,22 @@ lbl:
         assert!(s.statement_start(p(12, 1)).is_err());
         assert!(s.statement_start(p(4, 4)).is_err());
         assert!(s.statement_start(p(1, 1)).is_err());
+    }
+
+    #[test]
+    fn unbraced_bodies_of_ifs_and_loops_are_found() {
+        let s = Source::new(STMTS);
+        assert!(s.is_unbraced_body(p(7, 10)), "the if's body");
+        assert!(!s.is_unbraced_body(p(7, 3)), "the if itself");
+        assert!(!s.is_unbraced_body(p(8, 6)), "a do body is not taken");
+        assert!(!s.is_unbraced_body(p(6, 3)), "a statement in a block");
+        assert!(!s.is_unbraced_body(p(10, 27)), "a braced body");
+        let s = Source::new(
+            "int main(void) {\n  int i = 0;\n  while (i < 3) i++;\n  do { i--; } while (i) ;\n  if (i) ; else i = 1;\n}\n",
+        );
+        assert!(s.is_unbraced_body(p(3, 17)), "the while's body");
+        assert!(!s.is_unbraced_body(p(4, 25)), "after a do's while");
+        assert!(s.is_unbraced_body(p(5, 17)), "the else's body");
     }
 
     #[test]

@@ -261,12 +261,13 @@ pub fn violation_entry(
             _ => Some((s, None)),
         })
         .collect();
-    let branches = steps.iter().filter(|(_, b)| b.is_some()).count();
+    let form = Form::of(module, &steps);
     let functions = Functions::new(module, sources);
     let mut content = vec![];
     for (s, c_value) in &steps {
         let (ty, constraint) = match (&s.kind, c_value) {
-            (StepKind::Branch { .. }, _) if branches > MAX_BRANCH_WAYPOINTS => continue,
+            (StepKind::Branch { .. }, _) if !form.branch(s) => continue,
+            (StepKind::Return { .. }, _) if !form.inputs => continue,
             (StepKind::Branch { .. }, b) => (
                 "branching",
                 Some(Constraint {
@@ -300,6 +301,75 @@ pub fn violation_entry(
         metadata: metadata(sources, dm),
         content,
     })
+}
+
+/// Which waypoints a violation witness of a path writes. The full form
+/// (a path of at most [`MAX_BRANCH_WAYPOINTS`] inputs and as many
+/// branches) has them all. A longer path gets the compact form: only the
+/// branches whose direction depends on an input
+/// ([`super::depends::input_dependent_branches`]), when at most
+/// [`MAX_BRANCH_WAYPOINTS`] of them are on the path (else none), and no
+/// `function_return` waypoint when the path reads more than
+/// [`MAX_BRANCH_WAYPOINTS`] inputs, unless it also passes more than
+/// [`MAX_BRANCH_WAYPOINTS`] input-dependent branches (then the inputs
+/// are the witness's only hold on the path, e.g. `while (nondet())`).
+struct Form {
+    /// Write `function_return` waypoints.
+    inputs: bool,
+    /// Where branch waypoints are written (`None`: at every branch). A
+    /// position holding an input-dependent branch gets the waypoints of
+    /// every branch there (the validator matches waypoints to the first
+    /// step at their position: none may be left out before one written).
+    branches: Option<std::collections::HashSet<(usize, u32, Option<u32>)>>,
+}
+
+impl Form {
+    fn of(module: &Module, steps: &[(Step, Option<bool>)]) -> Form {
+        let reads = steps
+            .iter()
+            .filter(|(s, _)| matches!(s.kind, StepKind::Return { .. }))
+            .count();
+        let branches = steps.iter().filter(|(_, b)| b.is_some()).count();
+        if reads <= MAX_BRANCH_WAYPOINTS && branches <= MAX_BRANCH_WAYPOINTS {
+            return Form {
+                inputs: true,
+                branches: None,
+            };
+        }
+        let dependent = super::depends::input_dependent_branches(module);
+        let mut at: std::collections::HashSet<_> = steps
+            .iter()
+            .filter_map(|(s, _)| match (&s.kind, s.at) {
+                (StepKind::Branch { src, .. }, Some(a)) if dependent.contains(src) => {
+                    Some((a.file, a.line, a.col))
+                }
+                _ => None,
+            })
+            .collect();
+        let on_path = steps
+            .iter()
+            .filter(|(s, _)| {
+                matches!(s.kind, StepKind::Branch { .. })
+                    && s.at.is_some_and(|a| at.contains(&(a.file, a.line, a.col)))
+            })
+            .count();
+        if on_path > MAX_BRANCH_WAYPOINTS {
+            at.clear();
+        }
+        Form {
+            inputs: reads <= MAX_BRANCH_WAYPOINTS || on_path > MAX_BRANCH_WAYPOINTS,
+            branches: Some(at),
+        }
+    }
+
+    /// Whether branch step `s` gets its waypoint.
+    fn branch(&self, s: &Step) -> bool {
+        let Some(at) = &self.branches else {
+            return true;
+        };
+        matches!(s.kind, StepKind::Branch { .. })
+            && s.at.is_some_and(|a| at.contains(&(a.file, a.line, a.col)))
+    }
 }
 
 /// The violation witness entry of a `false` whose error test the
