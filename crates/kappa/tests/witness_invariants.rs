@@ -160,6 +160,26 @@ fn an_unbraced_for_body_holds_the_loops_facts_over_its_variable() {
 }
 
 #[test]
+fn a_goto_entered_loop_has_its_invariant_at_the_labelled_statement() {
+    // line 20 `middle:` labels `y++;` (line 21, column 5), where the
+    // proof's cut point of the irreducible loop is; the proof needs it
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/prove/irreducible_true.c");
+    let (verdict, w) = prove_with_witness(&p, dir.path());
+    assert_eq!(verdict, "true");
+    invariants_compile(&w, &p).unwrap();
+    let invs = stated_invariants(&w).unwrap();
+    let at: Vec<&Stated> = invs
+        .iter()
+        .filter(|i| i.0 == "location_invariant" && i.1 == 21)
+        .collect();
+    assert_eq!(at.len(), 1, "{invs:?}");
+    assert_eq!(at[0].2, 5, "the statement's column: {invs:?}");
+    assert!(words(&at[0].3).contains(&"y"), "{invs:?}");
+    assert_eq!(validate(&w, &p), "confirmed");
+}
+
+#[test]
 fn implied_conjuncts_are_left_out() {
     let dir = tempfile::tempdir().unwrap();
     let p = repo_root().join("tests/prove/implied_bounds_true.c");

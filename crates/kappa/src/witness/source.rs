@@ -619,6 +619,18 @@ impl Source {
         }) && self.label_end(k).is_some()
     }
 
+    /// The start of the statement on `line` that a `goto` label (not `case`
+    /// or `default`) names, after its labels: where control arrives both
+    /// from the `goto` and from the code before, so a fact of the program's
+    /// location there holds before that statement. `None` when no labelled
+    /// statement starts on `line`.
+    pub fn labelled_statement_on_line(&self, line: u32) -> Option<Pos> {
+        self.toks
+            .iter()
+            .filter(|t| self.is_label(t.pos))
+            .find_map(|t| self.statement_start(t.pos).ok().filter(|p| p.line == line))
+    }
+
     /// Whether `name` is used only as a function: it appears, and every
     /// time followed by `(`.
     pub fn is_function_name(&self, name: &str) -> bool {

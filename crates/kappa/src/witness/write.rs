@@ -531,11 +531,58 @@ pub fn correctness_entry(
             });
         }
     }
+    labelled_invariants(&mut content, &functions, sources, invariants);
     super::placement::place_in_scope(&mut content, sources);
     Entry {
         entry_type: "invariant_set".into(),
         metadata: metadata(sources, dm),
         content,
+    }
+}
+
+/// The invariants at no loop keyword (`invariants` as in
+/// [`correctness_entry`]): a cut point of irreducible control flow, where a
+/// loop is entered by a `goto`, is the statement its label names. Each
+/// becomes a `location_invariant` at the first labelled statement that
+/// starts on its line; the others are left out (a witness may say less
+/// than the proof).
+fn labelled_invariants(
+    content: &mut Vec<Content>,
+    functions: &Functions,
+    sources: &Sources,
+    invariants: &[(String, String)],
+) {
+    for (at, c) in invariants {
+        let Some((file, line)) = at.rsplit_once(':') else {
+            continue;
+        };
+        let (Some(k), Ok(line)) = (sources.index_of_name(file), line.parse::<u32>()) else {
+            continue;
+        };
+        let src = sources.source(k);
+        if src.loops().iter().any(|l| l.pos.line == line) {
+            continue;
+        }
+        let (Some(p), Some(value)) = (src.labelled_statement_on_line(line), over_source(c, src))
+        else {
+            continue;
+        };
+        content.push(Content {
+            segment: None,
+            invariant: Some(Invariant {
+                ty: "location_invariant".into(),
+                location: functions.location(
+                    sources,
+                    At {
+                        file: k,
+                        line: p.line,
+                        col: Some(p.col),
+                    },
+                ),
+                value,
+                format: "c_expression".into(),
+            }),
+        });
     }
 }
 
