@@ -135,12 +135,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
         Err(why) => return by_predicates(m, opts).unwrap_or(Outcome::NotApplicable(why)),
     };
     horn::write_hook(&sys);
-    match prove_system(m, &sys, opts, None) {
-        Outcome::Unknown(why) if !sys.summaries.is_empty() => {
-            by_predicates(m, opts).unwrap_or(Outcome::Unknown(why))
-        }
-        out => out,
-    }
+    prove_system(m, &sys, opts, None)
 }
 
 /// The encodings of the Spacer rounds, in the order they run (chosen by
@@ -186,69 +181,37 @@ fn spacer_until(deadline: Option<Instant>) -> Instant {
 /// invariants among the candidates. `None` when there is no open function
 /// or no proof.
 fn by_predicates(m: &Module, opts: &Options) -> Option<Outcome> {
-    let debug = std::env::var_os("KAPPA_PROVE_DEBUG").is_some();
-    let open = match system::build_open(m, opts.deadline) {
-        Ok(s) => s,
-        Err(why) => {
-            if debug {
-                eprintln!("open system: {why}");
-            }
-            return None;
-        }
-    };
-    if open.open.is_empty() {
-        return None;
-    }
-    for enc in spacer_order() {
-        let found = match horn::solve(&open, enc, spacer_until(opts.deadline)) {
-            Ok(f) => f,
-            Err(why) => {
-                if debug {
-                    eprintln!("open system: {why}");
-                }
-                continue;
-            }
-        };
-        if debug {
-            eprintln!("Spacer ({}) found {:?}", enc.name(), found.open);
-        }
-        let sums = match recursion::weaken(m, &open.open, found.open, opts.deadline) {
-            Ok(s) => s,
-            Err(why) => {
-                if debug {
-                    eprintln!("open system: {why}");
-                }
-                continue;
-            }
-        };
-        let closed = recursion::close(open.clone(), sums);
-        let seeds = Some((enc, found.cuts));
+    let mut out = None;
+    closed_systems(m, opts.deadline, &mut |enc, cuts, closed| {
         if let Outcome::Proved {
             invariants,
             summaries,
             k,
             method,
-        } = prove_system(m, &closed, opts, seeds)
+        } = prove_system(m, closed, opts, Some((enc, cuts)))
         {
             // (the summaries came from Spacer whatever found the rest)
             let method = match method {
                 Method::Houdini => Method::Spacer(enc),
                 other => other,
             };
-            return Some(Outcome::Proved {
+            out = Some(Outcome::Proved {
                 invariants,
                 summaries,
                 k,
                 method,
             });
         }
-    }
-    None
+        out.is_some()
+    });
+    out
 }
 
 /// The proof of `sys` (`m`'s system): Houdini's rounds, then the Spacer
-/// rounds ([`SPACER_ORDER`]; `seeds`: the atoms a Spacer run on an open
-/// version of `sys` found, tried first), then k-induction.
+/// rounds ([`SPACER_ORDER`]; on a system with Houdini's summaries of
+/// recursive functions, the summaries as predicates instead:
+/// [`by_predicates`]), then k-induction. `seeds`: the atoms a Spacer run on
+/// an open version of `sys` found, tried first (and no Spacer round then).
 fn prove_system(
     m: &Module,
     sys: &system::System,
@@ -338,7 +301,12 @@ fn prove_system(
             }
         }
     }
-    if seeds.is_none() && !houdini::past(opts.deadline) {
+    if seeds.is_none() && !sys.summaries.is_empty() && !houdini::past(opts.deadline) {
+        if let Some(out) = by_predicates(m, opts) {
+            return out;
+        }
+        last = format!("{last}; summaries as predicates: none checked");
+    } else if seeds.is_none() && !houdini::past(opts.deadline) {
         for enc in spacer_order() {
             match horn::solve(&sys, enc, spacer_until(opts.deadline)) {
                 Ok(found) => match checked(&sys, found.cuts, opts.deadline) {
@@ -564,11 +532,75 @@ pub enum MarkedCheck {
 /// ([`check::check_inductive`], then [`check::check`] with safety) in
 /// kappa's semantics; the violations themselves are errors it must
 /// exclude, which an inductive invariant does.
+///
+/// Where recursive functions are called and Houdini's summaries of them
+/// do not prove the program (or there are none: mutual recursion), the
+/// summaries as predicates ([`by_predicates`]' closed systems, their
+/// summaries checked by [`recursion::check_group`]) are tried too.
 pub fn check_marked(m: &Module, marker: &str, deadline: Option<Instant>) -> MarkedCheck {
-    let sys = match system::build_within(m, deadline) {
-        Ok(s) => s,
-        Err(why) => return MarkedCheck::NotChecked(why),
+    let first = match system::build_within(m, deadline) {
+        Ok(sys) => {
+            let r = check_marked_in(&sys, marker, deadline);
+            if r == MarkedCheck::Proved || sys.summaries.is_empty() {
+                return r;
+            }
+            r
+        }
+        Err(why) => MarkedCheck::NotChecked(why),
     };
+    let mut out = None;
+    closed_systems(m, deadline, &mut |_, _, sys| {
+        let r = check_marked_in(sys, marker, deadline);
+        let done = r == MarkedCheck::Proved;
+        if done {
+            out = Some(r);
+        }
+        done
+    });
+    out.unwrap_or(first)
+}
+
+/// The systems of `m` closed with summaries as predicates
+/// ([`system::build_open`]), one per encoding of the Spacer rounds whose
+/// summaries check ([`recursion::weaken`]), given to `each` with the
+/// encoding and Spacer's atoms at the loop headers until it answers
+/// `true`. With `KAPPA_PROVE_DEBUG`, why an encoding gave none on stderr.
+fn closed_systems(
+    m: &Module,
+    deadline: Option<Instant>,
+    each: &mut dyn FnMut(horn::Encoding, Vec<Vec<Expr>>, &system::System) -> bool,
+) {
+    let debug = |why: &str| {
+        if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+            eprintln!("summaries as predicates: {why}");
+        }
+    };
+    let open = match system::build_open(m, deadline) {
+        Ok(s) if !s.open.is_empty() => s,
+        Ok(_) => return debug("no open function"),
+        Err(why) => return debug(&why),
+    };
+    for enc in spacer_order() {
+        let found = match horn::solve(&open, enc, spacer_until(deadline)) {
+            Ok(f) => f,
+            Err(why) => {
+                debug(&why);
+                continue;
+            }
+        };
+        match recursion::weaken(m, &open.open, found.open, deadline) {
+            Ok(sums) => {
+                if each(enc, found.cuts, &recursion::close(open.clone(), sums)) {
+                    return;
+                }
+            }
+            Err(why) => debug(&why),
+        }
+    }
+}
+
+/// [`check_marked`] on the system `sys` of the instrumented program.
+fn check_marked_in(sys: &system::System, marker: &str, deadline: Option<Instant>) -> MarkedCheck {
     let mut violations: Vec<Vec<Expr>> = vec![vec![]; sys.cuts.len()];
     for p in &sys.paths {
         if let system::End::Error(what) = &p.to {
@@ -593,10 +625,10 @@ pub fn check_marked(m: &Module, marker: &str, deadline: Option<Instant>) -> Mark
             }
         })
         .collect();
-    match check::check_inductive(&sys, &inv, deadline) {
+    match check::check_inductive(sys, &inv, deadline) {
         Err(check::Rejection::Malformed(why)) => MarkedCheck::NotChecked(why),
         Err(r) => MarkedCheck::NotInductive(r.to_string()),
-        Ok(()) => match check::check(&sys, &inv, deadline) {
+        Ok(()) => match check::check(sys, &inv, deadline) {
             Ok(()) => MarkedCheck::Proved,
             Err(r) => MarkedCheck::Inductive(r.to_string()),
         },
