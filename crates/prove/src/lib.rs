@@ -560,6 +560,10 @@ pub fn check_marked(m: &Module, marker: &str, deadline: Option<Instant>) -> Mark
     out.unwrap_or(first)
 }
 
+/// What [`closed_systems`] gives each closed system to: the encoding,
+/// Spacer's atoms per loop header, the system; `true` stops.
+type ClosedVisitor<'a> = dyn FnMut(horn::Encoding, Vec<Vec<Expr>>, &system::System) -> bool + 'a;
+
 /// The systems of `m` closed with summaries as predicates
 /// ([`system::build_open`]), one per encoding of the Spacer rounds whose
 /// summaries check ([`recursion::weaken`]), given to `each` with the
@@ -568,7 +572,7 @@ pub fn check_marked(m: &Module, marker: &str, deadline: Option<Instant>) -> Mark
 fn closed_systems(
     m: &Module,
     deadline: Option<Instant>,
-    each: &mut dyn FnMut(horn::Encoding, Vec<Vec<Expr>>, &system::System) -> bool,
+    each: &mut ClosedVisitor<'_>,
 ) {
     let debug = |why: &str| {
         if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
