@@ -140,7 +140,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
 
 /// The encodings of the Spacer rounds, in the order they run (chosen by
 /// measurement, see docs/architecture.md).
-pub const SPACER_ORDER: [horn::Encoding; 2] = [horn::Encoding::Int, horn::Encoding::Bv];
+pub const SPACER_ORDER: [horn::Encoding; 2] = [horn::Encoding::Bv, horn::Encoding::Int];
 
 /// The Spacer rounds' encodings: [`SPACER_ORDER`], or for measurements
 /// the list in `KAPPA_PROVE_SPACER` (`int`, `bv`, comma-separated; empty:
@@ -207,10 +207,11 @@ fn by_predicates(m: &Module, opts: &Options) -> Option<Outcome> {
     out
 }
 
-/// The proof of `sys` (`m`'s system): Houdini's rounds, then the Spacer
-/// rounds ([`SPACER_ORDER`]; on a system with Houdini's summaries of
-/// recursive functions, the summaries as predicates instead:
-/// [`by_predicates`]), then k-induction. `seeds`: the atoms a Spacer run on
+/// The proof of `sys` (`m`'s system): Houdini's rounds, then k-induction,
+/// then the Spacer rounds ([`SPACER_ORDER`]; on a system with Houdini's
+/// summaries of recursive functions, the summaries as predicates instead:
+/// [`by_predicates`]); what the older methods prove keeps their
+/// certificates. `seeds`: the atoms a Spacer run on
 /// an open version of `sys` found, tried first (and no Spacer round then).
 fn prove_system(
     m: &Module,
@@ -301,6 +302,19 @@ fn prove_system(
             }
         }
     }
+    if let Some((inv, dropped)) = strongest {
+        match k_induction(&sys, &inv, dropped, opts.deadline) {
+            Ok(k) => {
+                return Outcome::Proved {
+                    invariants: invariants(m, &sys, &inv, opts.deadline),
+                    summaries: describe_summaries(m, &sys),
+                    k: Some(k),
+                    method: Method::KInduction,
+                }
+            }
+            Err(why) => last = format!("{last}; {why}"),
+        }
+    }
     if seeds.is_none() && !sys.summaries.is_empty() && !houdini::past(opts.deadline) {
         if let Some(out) = by_predicates(m, opts) {
             return out;
@@ -315,19 +329,6 @@ fn prove_system(
                 },
                 Err(why) => last = format!("{last}; {why}"),
             }
-        }
-    }
-    if let Some((inv, dropped)) = strongest {
-        match k_induction(&sys, &inv, dropped, opts.deadline) {
-            Ok(k) => {
-                return Outcome::Proved {
-                    invariants: invariants(m, &sys, &inv, opts.deadline),
-                    summaries: describe_summaries(m, &sys),
-                    k: Some(k),
-                    method: Method::KInduction,
-                }
-            }
-            Err(why) => last = format!("{last}; {why}"),
         }
     }
     Outcome::Unknown(last)
@@ -569,11 +570,7 @@ type ClosedVisitor<'a> = dyn FnMut(horn::Encoding, Vec<Vec<Expr>>, &system::Syst
 /// summaries check ([`recursion::weaken`]), given to `each` with the
 /// encoding and Spacer's atoms at the loop headers until it answers
 /// `true`. With `KAPPA_PROVE_DEBUG`, why an encoding gave none on stderr.
-fn closed_systems(
-    m: &Module,
-    deadline: Option<Instant>,
-    each: &mut ClosedVisitor<'_>,
-) {
+fn closed_systems(m: &Module, deadline: Option<Instant>, each: &mut ClosedVisitor<'_>) {
     let debug = |why: &str| {
         if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
             eprintln!("summaries as predicates: {why}");
