@@ -23,6 +23,7 @@
 //! SV-COMP style on crates/bench/programs/svcomp (see [`portfolio`]).
 
 mod conditions;
+mod families;
 mod loops;
 mod native;
 mod navigate;
@@ -149,6 +150,8 @@ fn bench() {
     let mut repeat = 1;
     let mut sets: Vec<String> = vec![];
     let mut portfolio_mode = false;
+    let mut families_mode = false;
+    let mut compare: Option<PathBuf> = None;
     let mut modes: Option<String> = None;
     let mut jobs = 2usize;
     let mut soundness: Option<u64> = None;
@@ -175,6 +178,10 @@ fn bench() {
             sets.push(it.next().expect("--set NAME"));
         } else if a == "--repeat" {
             repeat = it.next().and_then(|s| s.parse().ok()).expect("--repeat N");
+        } else if a == "--families" {
+            families_mode = true;
+        } else if a == "--compare" {
+            compare = Some(it.next().expect("--compare BIN").into());
         } else if a == "--portfolio" {
             portfolio_mode = true;
         } else if a == "--modes" {
@@ -212,6 +219,21 @@ fn bench() {
     }
     if solver_mode {
         solver::run(timeout.as_secs_f64(), cap, repeat, &sets, &args);
+        return;
+    }
+    if families_mode {
+        let Some(kappa) = programs::kappa_binary() else {
+            eprintln!("kappa-bench: no kappa binary beside this one (cargo build --release)");
+            std::process::exit(2);
+        };
+        let mode = modes.as_deref().unwrap_or("prove");
+        families::run(
+            &kappa,
+            compare.as_deref(),
+            mode,
+            timeout.as_secs_f64(),
+            &args,
+        );
         return;
     }
     if portfolio_mode {

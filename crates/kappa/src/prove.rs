@@ -125,8 +125,9 @@ fn run_counted(
             invariants: inv,
             summaries,
             k,
+            method,
         } => {
-            let reason = match (inv.len(), k) {
+            let mut reason = match (inv.len(), k) {
                 (0, _) => "proved: no loop; every error path is infeasible (checked)".to_string(),
                 (n, None) => format!(
                     "proved with {n} loop invariant{} checked as a certificate (initiation, consecution, safety)",
@@ -137,6 +138,9 @@ fn run_counted(
                     if n == 1 { "" } else { "s" }
                 ),
             };
+            if let kappa_prove::Method::Spacer(enc) = method {
+                reason = format!("{reason}; candidates from Spacer over {}", enc.name());
+            }
             did.invariants = Some(inv.len() as u64);
             did.k = k.map(|k| k as u64);
             let inv = inv.into_iter().map(|i| (i.at, i.c)).collect();

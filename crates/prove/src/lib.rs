@@ -33,10 +33,12 @@ pub mod candidates;
 pub mod cexpr;
 pub mod check;
 pub mod horn;
+mod horn_int;
 pub mod houdini;
 pub mod kind;
 pub mod memory;
 pub mod poly;
+pub mod recursion;
 pub mod relax;
 pub mod sample;
 pub mod simplify;
@@ -90,6 +92,8 @@ pub enum Outcome {
         /// strengthen ([`kind`]; `k` may be 1: the property, assumed at
         /// the first state, is then inductive relative to them).
         k: Option<usize>,
+        /// Which search found the certificate ([`Method`]).
+        method: Method,
     },
     /// No proof found (the reason says why).
     Unknown(String),
@@ -97,16 +101,129 @@ pub enum Outcome {
     NotApplicable(String),
 }
 
+/// Which search found a proof's certificate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Houdini over the candidate atoms (and the invariants from data).
+    Houdini,
+    /// k-induction strengthened with Houdini's invariants.
+    KInduction,
+    /// Spacer's interpretations of the Horn clauses ([`horn`]) in this
+    /// encoding, re-checked; with summaries of open recursive functions
+    /// when the system had some ([`recursion`]).
+    Spacer(horn::Encoding),
+}
+
+impl Method {
+    /// Its name in reasons and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Houdini => "houdini",
+            Method::KInduction => "k-induction",
+            Method::Spacer(horn::Encoding::Bv) => "spacer-bv",
+            Method::Spacer(horn::Encoding::Int) => "spacer-int",
+        }
+    }
+}
+
 /// Tries to prove `m` safe (no `reach_error`, no undefined behaviour).
 pub fn prove(m: &Module, opts: &Options) -> Outcome {
     let sys = match system::build_within(m, opts.deadline) {
         Ok(s) => s,
-        Err(why) => return Outcome::NotApplicable(why),
+        // (recursion Houdini's summaries do not cover: summaries as
+        // predicates, else the reason stays)
+        Err(why) => return by_predicates(m, opts).unwrap_or(Outcome::NotApplicable(why)),
     };
-    if let Some(path) = std::env::var_os("KAPPA_PROVE_HORN") {
-        // (a measurement hook: the same system for Spacer)
-        let projected = std::env::var_os("KAPPA_PROVE_HORN_PROJECTED").is_some();
-        let _ = std::fs::write(path, horn::script(&sys, projected));
+    horn::write_hook(&sys);
+    prove_system(m, &sys, opts, None)
+}
+
+/// The encodings of the Spacer rounds, in the order they run (chosen by
+/// measurement, see docs/architecture.md).
+pub const SPACER_ORDER: [horn::Encoding; 2] = [horn::Encoding::Bv, horn::Encoding::Int];
+
+/// The Spacer rounds' encodings: [`SPACER_ORDER`], or for measurements
+/// the list in `KAPPA_PROVE_SPACER` (`int`, `bv`, comma-separated; empty:
+/// no Spacer round).
+fn spacer_order() -> Vec<horn::Encoding> {
+    match std::env::var("KAPPA_PROVE_SPACER") {
+        Ok(list) => list
+            .split(',')
+            .filter_map(|e| match e.trim() {
+                "int" => Some(horn::Encoding::Int),
+                "bv" => Some(horn::Encoding::Bv),
+                _ => None,
+            })
+            .collect(),
+        Err(_) => SPACER_ORDER.to_vec(),
+    }
+}
+
+/// The share of the time left to the deadline one Spacer round may take,
+/// and its cap without a deadline.
+const SPACER_SHARE: (u32, std::time::Duration) = (4, std::time::Duration::from_secs(10));
+
+/// When a Spacer round on `sys` must end.
+fn spacer_until(deadline: Option<Instant>) -> Instant {
+    let now = Instant::now();
+    match deadline {
+        Some(d) => now + d.saturating_duration_since(now) / SPACER_SHARE.0,
+        None => now + SPACER_SHARE.1,
+    }
+}
+
+/// A proof of `m` with the recursive functions' summaries as predicates
+/// ([`system::build_open`], [`recursion`]): per encoding of
+/// [`SPACER_ORDER`], Spacer's interpretations of the summaries' predicates
+/// are weakened to summaries inductive over the call depth
+/// ([`recursion::weaken`], checked by [`recursion::check_group`]), which
+/// close the system; its proof then goes as any other, with Spacer's loop
+/// invariants among the candidates. `None` when there is no open function
+/// or no proof.
+fn by_predicates(m: &Module, opts: &Options) -> Option<Outcome> {
+    let mut out = None;
+    closed_systems(m, opts.deadline, &mut |enc, cuts, closed| {
+        if let Outcome::Proved {
+            invariants,
+            summaries,
+            k,
+            method,
+        } = prove_system(m, closed, opts, Some((enc, cuts)))
+        {
+            // (the summaries came from Spacer whatever found the rest)
+            let method = match method {
+                Method::Houdini => Method::Spacer(enc),
+                other => other,
+            };
+            out = Some(Outcome::Proved {
+                invariants,
+                summaries,
+                k,
+                method,
+            });
+        }
+        out.is_some()
+    });
+    out
+}
+
+/// The proof of `sys` (`m`'s system): Houdini's rounds, then k-induction,
+/// then the Spacer rounds ([`SPACER_ORDER`]; on a system with Houdini's
+/// summaries of recursive functions, the summaries as predicates instead:
+/// [`by_predicates`]); what the older methods prove keeps their
+/// certificates. `seeds`: the atoms a Spacer run on
+/// an open version of `sys` found, tried first (and no Spacer round then).
+fn prove_system(
+    m: &Module,
+    sys: &system::System,
+    opts: &Options,
+    seeds: Option<(horn::Encoding, Vec<Vec<Expr>>)>,
+) -> Outcome {
+    let sys = sys.clone();
+    if let Some((enc, atoms)) = &seeds {
+        if let Some(inv) = checked(&sys, atoms.clone(), opts.deadline) {
+            return proved(m, &sys, &inv, Method::Spacer(*enc), opts.deadline);
+        }
     }
     let t0 = Instant::now();
     let cands = candidates::candidates(&sys);
@@ -167,11 +284,7 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
                     eprintln!("checked at {:?}", t0.elapsed());
                 }
                 let inv = minimize(&sys, kept, inv, opts.deadline);
-                return Outcome::Proved {
-                    invariants: invariants(m, &sys, &inv, opts.deadline),
-                    summaries: describe_summaries(m, &sys),
-                    k: None,
-                };
+                return proved(m, &sys, &inv, Method::Houdini, opts.deadline);
             }
             Err(r) => {
                 last = format!("no safe inductive invariant among {pool} candidate atoms ({r})");
@@ -196,12 +309,59 @@ pub fn prove(m: &Module, opts: &Options) -> Outcome {
                     invariants: invariants(m, &sys, &inv, opts.deadline),
                     summaries: describe_summaries(m, &sys),
                     k: Some(k),
+                    method: Method::KInduction,
                 }
             }
             Err(why) => last = format!("{last}; {why}"),
         }
     }
+    if seeds.is_none() && !sys.summaries.is_empty() && !houdini::past(opts.deadline) {
+        if let Some(out) = by_predicates(m, opts) {
+            return out;
+        }
+        last = format!("{last}; summaries as predicates: none checked");
+    } else if seeds.is_none() && !houdini::past(opts.deadline) {
+        for enc in spacer_order() {
+            match horn::solve(&sys, enc, spacer_until(opts.deadline)) {
+                Ok(found) => match checked(&sys, found.cuts, opts.deadline) {
+                    Some(inv) => return proved(m, &sys, &inv, Method::Spacer(enc), opts.deadline),
+                    None => last = format!("{last}; Spacer ({}): no candidate checked", enc.name()),
+                },
+                Err(why) => last = format!("{last}; {why}"),
+            }
+        }
+    }
     Outcome::Unknown(last)
+}
+
+/// The candidate atoms `atoms` (per cut point) that Houdini keeps, as
+/// invariants, when the certificate checker accepts them.
+fn checked(
+    sys: &system::System,
+    atoms: Vec<Vec<Expr>>,
+    deadline: Option<Instant>,
+) -> Option<Vec<Expr>> {
+    let kept = houdini::houdini(sys, atoms, deadline).ok()?;
+    let mut inv: Vec<Expr> = kept.iter().map(|c| b::and_all(c.iter().copied())).collect();
+    inv[0] = b::tru();
+    check::check(sys, &inv, deadline).ok()?;
+    Some(minimize(sys, kept, inv, deadline))
+}
+
+/// The outcome of a proof of `sys` by the checked invariants `inv`.
+fn proved(
+    m: &Module,
+    sys: &system::System,
+    inv: &[Expr],
+    method: Method,
+    deadline: Option<Instant>,
+) -> Outcome {
+    Outcome::Proved {
+        invariants: invariants(m, sys, inv, deadline),
+        summaries: describe_summaries(m, sys),
+        k: None,
+        method,
+    }
 }
 
 /// Most time spent sampling runs for invariants from data, and its share
@@ -379,11 +539,75 @@ pub enum MarkedCheck {
 /// ([`check::check_inductive`], then [`check::check`] with safety) in
 /// kappa's semantics; the violations themselves are errors it must
 /// exclude, which an inductive invariant does.
+///
+/// Where recursive functions are called and Houdini's summaries of them
+/// do not prove the program (or there are none: mutual recursion), the
+/// summaries as predicates ([`by_predicates`]' closed systems, their
+/// summaries checked by [`recursion::check_group`]) are tried too.
 pub fn check_marked(m: &Module, marker: &str, deadline: Option<Instant>) -> MarkedCheck {
-    let sys = match system::build_within(m, deadline) {
-        Ok(s) => s,
-        Err(why) => return MarkedCheck::NotChecked(why),
+    let first = match system::build_within(m, deadline) {
+        Ok(sys) => {
+            let r = check_marked_in(&sys, marker, deadline);
+            if r == MarkedCheck::Proved || sys.summaries.is_empty() {
+                return r;
+            }
+            r
+        }
+        Err(why) => MarkedCheck::NotChecked(why),
     };
+    let mut out = None;
+    closed_systems(m, deadline, &mut |_, _, sys| {
+        let r = check_marked_in(sys, marker, deadline);
+        let done = r == MarkedCheck::Proved;
+        if done {
+            out = Some(r);
+        }
+        done
+    });
+    out.unwrap_or(first)
+}
+
+/// What [`closed_systems`] gives each closed system to: the encoding,
+/// Spacer's atoms per loop header, the system; `true` stops.
+type ClosedVisitor<'a> = dyn FnMut(horn::Encoding, Vec<Vec<Expr>>, &system::System) -> bool + 'a;
+
+/// The systems of `m` closed with summaries as predicates
+/// ([`system::build_open`]), one per encoding of the Spacer rounds whose
+/// summaries check ([`recursion::weaken`]), given to `each` with the
+/// encoding and Spacer's atoms at the loop headers until it answers
+/// `true`. With `KAPPA_PROVE_DEBUG`, why an encoding gave none on stderr.
+fn closed_systems(m: &Module, deadline: Option<Instant>, each: &mut ClosedVisitor<'_>) {
+    let debug = |why: &str| {
+        if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+            eprintln!("summaries as predicates: {why}");
+        }
+    };
+    let open = match system::build_open(m, deadline) {
+        Ok(s) if !s.open.is_empty() => s,
+        Ok(_) => return debug("no open function"),
+        Err(why) => return debug(&why),
+    };
+    for enc in spacer_order() {
+        let found = match horn::solve(&open, enc, spacer_until(deadline)) {
+            Ok(f) => f,
+            Err(why) => {
+                debug(&why);
+                continue;
+            }
+        };
+        match recursion::weaken(m, &open.open, found.open, deadline) {
+            Ok(sums) => {
+                if each(enc, found.cuts, &recursion::close(open.clone(), sums)) {
+                    return;
+                }
+            }
+            Err(why) => debug(&why),
+        }
+    }
+}
+
+/// [`check_marked`] on the system `sys` of the instrumented program.
+fn check_marked_in(sys: &system::System, marker: &str, deadline: Option<Instant>) -> MarkedCheck {
     let mut violations: Vec<Vec<Expr>> = vec![vec![]; sys.cuts.len()];
     for p in &sys.paths {
         if let system::End::Error(what) = &p.to {
@@ -408,10 +632,10 @@ pub fn check_marked(m: &Module, marker: &str, deadline: Option<Instant>) -> Mark
             }
         })
         .collect();
-    match check::check_inductive(&sys, &inv, deadline) {
+    match check::check_inductive(sys, &inv, deadline) {
         Err(check::Rejection::Malformed(why)) => MarkedCheck::NotChecked(why),
         Err(r) => MarkedCheck::NotInductive(r.to_string()),
-        Ok(()) => match check::check(&sys, &inv, deadline) {
+        Ok(()) => match check::check(sys, &inv, deadline) {
             Ok(()) => MarkedCheck::Proved,
             Err(r) => MarkedCheck::Inductive(r.to_string()),
         },

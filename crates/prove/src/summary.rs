@@ -61,12 +61,35 @@ pub struct SumPath {
     pub pc: Expr,
     /// Its result (`None`: the path ends in an error).
     pub ret: Option<Expr>,
-    /// The recursive calls on it: arguments and result symbol.
-    pub calls: Vec<(Vec<Expr>, Expr)>,
+    /// The recursive calls on it (of open functions, [`crate::recursion`]).
+    pub calls: Vec<Call>,
+}
+
+/// A call whose result a summary constrains.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// The function called.
+    pub func: FuncId,
+    /// Its arguments.
+    pub args: Vec<Expr>,
+    /// The result's fresh symbol.
+    pub ret: Expr,
 }
 
 /// Whether `f` can be summarized (see the module doc).
 pub fn eligible(m: &Module, f: FuncId) -> bool {
+    pure_calling(m, f, &|g| g == f)
+        && m.func(f).edges.iter().any(|e| {
+            matches!(&e.instr, Instr::Call {
+                callee: kappa_ir::Callee::Direct(g),
+                ..
+            } if *g == f)
+        })
+}
+
+/// Whether `f` is defined, takes and returns integers, has no loop, no
+/// memory access, no input, and calls only functions `allowed` accepts.
+pub fn pure_calling(m: &Module, f: FuncId, allowed: &dyn Fn(FuncId) -> bool) -> bool {
     let func = m.func(f);
     let ints = func
         .params
@@ -81,7 +104,6 @@ pub fn eligible(m: &Module, f: FuncId) -> bool {
     {
         return false;
     }
-    let mut recursive = false;
     for e in &func.edges {
         let mut pure = true;
         crate::system::instr_values(&e.instr, &mut |v| {
@@ -96,7 +118,7 @@ pub fn eligible(m: &Module, f: FuncId) -> bool {
             Instr::Call {
                 callee: kappa_ir::Callee::Direct(g),
                 ..
-            } if *g == f => recursive = true,
+            } if allowed(*g) => {}
             Instr::Assign { .. }
             | Instr::Assume(_)
             | Instr::Phi(_)
@@ -106,7 +128,7 @@ pub fn eligible(m: &Module, f: FuncId) -> bool {
             _ => return false,
         }
     }
-    recursive
+    true
 }
 
 fn value_pure(v: &Value) -> bool {
@@ -184,7 +206,7 @@ fn candidates(m: &Module, f: FuncId, params: &[Symbol], ret: Symbol) -> Vec<Expr
 
 /// The assumptions of a path: the relation at each of its recursive calls.
 fn assumed(relation: &Summary, p: &SumPath) -> Expr {
-    b::and_all(p.calls.iter().map(|(args, r)| relation.at(args, *r)))
+    crate::recursion::assumed(std::slice::from_ref(relation), &p.calls)
 }
 
 /// Whether `q` is unsatisfiable (an undecided query counts as satisfiable).

@@ -23,7 +23,8 @@
 //! no path reads a register before its definition, so every run of the
 //! program is a run of the system and a safe system means a safe program.
 
-use crate::summary::{SumPath, Summary};
+use crate::recursion::inlinable;
+use crate::summary::{Call, SumPath, Summary};
 use kappa_expr::build as b;
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{FuncId, Function, Instr, Loc, Module, SrcLoc, Ty, Value, VarId};
@@ -72,6 +73,9 @@ pub struct Path {
     /// order the path reads them: a model of a trace gives the program's
     /// input values in call order ([`crate::bmc`]).
     pub inputs: Vec<Symbol>,
+    /// The calls of open functions on it ([`System::open`]), whose results
+    /// it leaves unconstrained (empty in a system built by [`build`]).
+    pub calls: Vec<Call>,
 }
 
 /// The transition system of `main`.
@@ -107,6 +111,10 @@ pub struct System {
     /// The summaries of the recursive functions the system calls
     /// ([`crate::summary`]), checked.
     pub summaries: Vec<crate::summary::Summary>,
+    /// The recursive functions left open ([`build_open`]): their calls are
+    /// recorded on the paths ([`Path::calls`]) with unconstrained results,
+    /// to be summarized by predicates ([`crate::recursion`]).
+    pub open: Vec<crate::recursion::OpenFunc>,
 }
 
 impl System {
@@ -201,6 +209,23 @@ pub fn build(m: &Module) -> Result<System, String> {
 /// recursive functions are searched until `deadline` (a function without
 /// one makes the system not applicable when `main` calls it).
 pub fn build_within(m: &Module, deadline: Option<std::time::Instant>) -> Result<System, String> {
+    build_with(m, deadline, false)
+}
+
+/// Builds the transition system of `main` of `m` with every recursive
+/// function [`crate::recursion::eligible`] for summaries by predicates
+/// left open ([`System::open`]; no Houdini summary is searched): the
+/// system over-approximates the program, its paths' [`Path::calls`] say
+/// where a summary is to be assumed.
+pub fn build_open(m: &Module, deadline: Option<std::time::Instant>) -> Result<System, String> {
+    build_with(m, deadline, true)
+}
+
+fn build_with(
+    m: &Module,
+    deadline: Option<std::time::Instant>,
+    open: bool,
+) -> Result<System, String> {
     let fid = m
         .function_by_name("main")
         .filter(|f| m.func(*f).defined)
@@ -297,10 +322,32 @@ pub fn build_within(m: &Module, deadline: Option<std::time::Instant>) -> Result<
         stack,
         arrays,
         summaries: vec![],
+        open: vec![],
     };
-    let summaries = summaries(m, &sys, &inlinable, deadline);
+    let open_set: rustc_hash::FxHashSet<FuncId> = if open {
+        crate::recursion::open_functions(m)
+    } else {
+        Default::default()
+    };
+    let summaries = if open {
+        FxHashMap::default()
+    } else {
+        crate::recursion::summaries(m, &sys, &inlinable, deadline)
+    };
     sys.summaries = summaries.values().cloned().collect();
     sys.summaries.sort_by_key(|s| s.func);
+    let mut fs: Vec<FuncId> = open_set.iter().copied().collect();
+    fs.sort();
+    for g in fs {
+        let (params, ret) = crate::recursion::signature(m, g);
+        let paths = walk_function(m, &sys, &inlinable, &open_set, g, &params)?;
+        sys.open.push(crate::recursion::OpenFunc {
+            func: g,
+            params,
+            ret,
+            paths,
+        });
+    }
     for i in 0..sys.cuts.len() {
         let mut w = Walker {
             m,
@@ -313,6 +360,7 @@ pub fn build_within(m: &Module, deadline: Option<std::time::Instant>) -> Result<
             inlinable: &inlinable,
             summaries: &summaries,
             summary_of: None,
+            open: &open_set,
             calls: vec![],
             returns: vec![],
         };
@@ -468,8 +516,12 @@ struct Walker<'a> {
     /// The function whose paths are walked for its summary (its recursive
     /// calls are recorded, its returns end paths), if any.
     summary_of: Option<FuncId>,
-    /// The recursive calls on the path being walked (summary mode).
-    calls: Vec<(Vec<Expr>, Expr)>,
+    /// The functions whose calls are recorded, results unconstrained
+    /// ([`System::open`]).
+    open: &'a rustc_hash::FxHashSet<FuncId>,
+    /// The recursive calls on the path being walked (summary mode), and
+    /// the calls of open functions.
+    calls: Vec<Call>,
     /// The paths found in summary mode.
     returns: Vec<SumPath>,
 }
@@ -477,10 +529,11 @@ struct Walker<'a> {
 /// The paths of function `g` from its entry to its returns and errors,
 /// its parameters bound to `params`, each recursive call a fresh result
 /// recorded with its arguments ([`crate::summary::SumPath`]).
-fn walk_function(
+pub(crate) fn walk_function(
     m: &Module,
     sys: &System,
     inlinable: &[bool],
+    open: &rustc_hash::FxHashSet<FuncId>,
     g: FuncId,
     params: &[Symbol],
 ) -> Result<Vec<SumPath>, String> {
@@ -497,6 +550,7 @@ fn walk_function(
         inlinable,
         summaries: &none,
         summary_of: Some(g),
+        open,
         calls: vec![],
         returns: vec![],
     };
@@ -524,57 +578,8 @@ pub fn summary_paths(
     g: FuncId,
     params: &[Symbol],
 ) -> Result<Vec<SumPath>, String> {
-    walk_function(m, sys, &inlinable(m), g, params)
-}
-
-/// The checked summaries of the recursive functions some function calls
-/// ([`crate::summary::eligible`] ones; those without a summary are left
-/// out, and calling them stays not applicable).
-fn summaries(
-    m: &Module,
-    sys: &System,
-    inlinable: &[bool],
-    deadline: Option<std::time::Instant>,
-) -> FxHashMap<FuncId, Summary> {
-    let mut called = vec![false; m.functions.len()];
-    for (k, gs) in direct_callees(m).into_iter().enumerate() {
-        for g in gs.into_iter().filter(|g| *g != k) {
-            called[g] = true;
-        }
-    }
-    let mut out = FxHashMap::default();
-    for (k, &c) in called.iter().enumerate() {
-        let g = FuncId(k as u32);
-        if !c || !crate::summary::eligible(m, g) {
-            continue;
-        }
-        let gf = m.func(g);
-        let params: Vec<Symbol> = gf
-            .params
-            .iter()
-            .map(|p| {
-                let v = &gf.vars[p.index()];
-                Symbol::fresh(
-                    v.name.trim_start_matches('%'),
-                    sort_of(v.ty),
-                    SymbolKind::Fresh,
-                )
-            })
-            .collect();
-        let Some(rt) = gf.ret else { continue };
-        let ret = Symbol::fresh(
-            &format!("{}_result", gf.name),
-            sort_of(rt),
-            SymbolKind::Fresh,
-        );
-        let Ok(paths) = walk_function(m, sys, inlinable, g, &params) else {
-            continue;
-        };
-        if let Ok(s) = crate::summary::summarize(m, g, params, ret, &paths, deadline) {
-            out.insert(g, s);
-        }
-    }
-    out
+    let open = sys.open.iter().map(|o| o.func).collect();
+    walk_function(m, sys, &inlinable(m), &open, g, params)
 }
 
 /// Deepest nesting of walked-through calls.
@@ -588,57 +593,6 @@ struct Frame {
     locals: FxHashMap<VarId, Expr>,
     ret_to: Loc,
     dst: Option<VarId>,
-}
-
-/// Per function of `m`, the functions it calls directly (by index).
-fn direct_callees(m: &Module) -> Vec<Vec<usize>> {
-    m.functions
-        .iter()
-        .map(|f| {
-            f.edges
-                .iter()
-                .filter_map(|e| match &e.instr {
-                    Instr::Call {
-                        callee: kappa_ir::Callee::Direct(g),
-                        ..
-                    } => Some(g.index()),
-                    _ => None,
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// Per function of `m`: whether a call of it is walked through as part of
-/// the caller's path: defined, neither variadic nor taking aggregates by
-/// value, without loops, and on no cycle of direct calls (so every walk
-/// through it ends).
-fn inlinable(m: &Module) -> Vec<bool> {
-    let n = m.functions.len();
-    let callees = direct_callees(m);
-    let reaches_itself = |g: usize| {
-        let mut seen = vec![false; n];
-        let mut stack = callees[g].clone();
-        while let Some(h) = stack.pop() {
-            if h == g {
-                return true;
-            }
-            if !std::mem::replace(&mut seen[h], true) {
-                stack.extend(callees[h].iter().copied());
-            }
-        }
-        false
-    };
-    (0..n)
-        .map(|g| {
-            let f = &m.functions[g];
-            f.defined
-                && !f.variadic
-                && f.byval.is_empty()
-                && !kappa_loops::has_reachable_cycle(f)
-                && !reaches_itself(g)
-        })
-        .collect()
 }
 
 type Theta = FxHashMap<VarId, Expr>;
@@ -721,6 +675,7 @@ impl Walker<'_> {
             pc: b::and_all(pc.iter().copied()),
             theta: t,
             inputs: self.inputs.clone(),
+            calls: self.calls.clone(),
         });
     }
 
@@ -919,7 +874,10 @@ impl Walker<'_> {
                     callee: kappa_ir::Callee::Direct(g),
                     args,
                     dst,
-                } if self.summary_of == Some(*g) || self.summaries.contains_key(g) => {
+                } if self.summary_of == Some(*g)
+                    || self.summaries.contains_key(g)
+                    || self.open.contains(g) =>
+                {
                     // a recursive call: a fresh result, recorded (while
                     // summarizing) or constrained by the summary
                     let gf = self.m.func(*g);
@@ -937,7 +895,11 @@ impl Walker<'_> {
                     ));
                     match self.summaries.get(g) {
                         Some(s) if self.summary_of != Some(*g) => pc.push(s.at(&vals, r)),
-                        _ => self.calls.push((vals, r)),
+                        _ => self.calls.push(Call {
+                            func: *g,
+                            args: vals,
+                            ret: r,
+                        }),
                     }
                     if let Some(d) = dst {
                         set(&mut theta, &mut frames, *d, r);

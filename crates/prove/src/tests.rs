@@ -504,3 +504,102 @@ fn an_exhaustive_bound_is_checked_again_and_a_short_one_is_rejected() {
     let e = bmc::check_safe(&sys, 20, None).unwrap_err();
     assert!(e.contains("a longer trace"), "{e}");
 }
+
+/// A counter that wraps: `x >= 0` holds over the integers at the loop
+/// header (what the integer encoding of the clauses assumes), not modulo
+/// 2^32, so the program is unsafe.
+const WRAP: &str = "int main(void) { int x = 0; while (__VERIFIER_nondet_int()) { x++; } \
+    __VERIFIER_assert(x >= 0); return 0; }";
+
+#[test]
+fn the_checker_rejects_a_planted_wrong_spacer_candidate() {
+    let m = module_of("spacer_wrap", WRAP);
+    let sys = system::build(&m).unwrap();
+    let f = m.func(sys.func);
+    let i = f.vars.iter().position(|v| v.name == "%x.0").unwrap();
+    let x = b::sym(sys.state[i]);
+    // the integer encoding's answer, planted as Spacer's candidate: it is
+    // dropped (not inductive modulo 2^32) and no certificate remains
+    let planted = vec![vec![], vec![b::sle(b::bv(32, 0), x)]];
+    assert!(checked(&sys, planted, None).is_none());
+    assert!(check::check(&sys, &[b::tru(), b::sle(b::bv(32, 0), x)], None).is_err());
+    // what Spacer says over the integers, whatever it is, does not prove it
+    let until = Instant::now() + std::time::Duration::from_secs(20);
+    if let Ok(found) = horn::solve(&sys, horn::Encoding::Int, until) {
+        assert!(checked(&sys, found.cuts, None).is_none());
+    }
+}
+
+#[test]
+fn spacer_proves_a_loop_whose_invariant_houdini_lacks() {
+    // (the counters' parity: no candidate atom of the pool states it)
+    let m = module_of("spacer_swap", &SWAP.replace("STEP", "2"));
+    let sys = system::build(&m).unwrap();
+    let until = Instant::now() + std::time::Duration::from_secs(20);
+    let found = horn::solve(&sys, horn::Encoding::Bv, until).expect("Spacer answers");
+    assert!(checked(&sys, found.cuts, None).is_some());
+}
+
+const EVEN_ODD: &str = "int isOdd(int n);\n\
+    int isEven(int n) { if (n == 0) return 1; return isOdd(n - 1); }\n\
+    int isOdd(int n) { if (n == 0) return 0; return isEven(n - 1); }\n\
+    int main(void) { int n = __VERIFIER_nondet_int(); if (n < 0) return 0; \
+    int r = isEven(n); __VERIFIER_assert(r == 0 || r == 1); return 0; }";
+
+#[test]
+fn mutual_recursion_is_summarized_by_predicates() {
+    let m = module_of("even_odd", EVEN_ODD);
+    // not applicable before: no Houdini summary for mutual recursion
+    assert!(system::build(&m).is_err());
+    let o = prove(&m, &Options::default());
+    let Outcome::Proved {
+        summaries, method, ..
+    } = &o
+    else {
+        panic!("{o:?}")
+    };
+    assert!(matches!(method, Method::Spacer(_)), "{method:?}");
+    assert_eq!(summaries.len(), 2, "{summaries:?}");
+}
+
+#[test]
+fn the_group_checker_rejects_planted_wrong_recursive_summaries() {
+    let m = module_of("even_odd_planted", EVEN_ODD);
+    let sys = system::build_open(&m, None).unwrap();
+    assert_eq!(sys.open.len(), 2);
+    let sum = |k: usize, rel: &dyn Fn(Expr) -> Expr| summary::Summary {
+        func: sys.open[k].func,
+        params: sys.open[k].params.clone(),
+        ret: sys.open[k].ret,
+        relation: rel(b::sym(sys.open[k].ret)),
+    };
+    let bit = |r: Expr| b::ule(r, b::bv(32, 1));
+    let good = vec![sum(0, &bit), sum(1, &bit)];
+    recursion::check_group(&m, &sys.open, &good, None).expect("0 or 1 checks");
+    let one = |r: Expr| b::eq(r, b::bv(32, 1));
+    let tru = |_: Expr| b::tru();
+    for planted in [
+        // one function's result claimed constant: its base case refutes it
+        vec![sum(0, &one), sum(1, &bit)],
+        vec![sum(0, &bit), sum(1, &one)],
+        // one function's summary alone: the other's result is unknown at
+        // its call, so the induction across the functions fails
+        vec![sum(0, &bit), sum(1, &tru)],
+        vec![sum(0, &tru), sum(1, &bit)],
+        // not one summary per open function
+        vec![sum(0, &bit)],
+        vec![sum(1, &bit), sum(0, &bit)],
+    ] {
+        assert!(
+            recursion::check_group(&m, &sys.open, &planted, None).is_err(),
+            "planted summaries accepted: {planted:?}"
+        );
+    }
+    // Houdini over the group drops the wrong atoms and keeps the right ones
+    let r0 = b::sym(sys.open[0].ret);
+    let r1 = b::sym(sys.open[1].ret);
+    let atoms = vec![vec![one(r0), bit(r0)], vec![one(r1), bit(r1)]];
+    let sums = recursion::weaken(&m, &sys.open, atoms, None).unwrap();
+    assert_eq!(sums[0].relation, bit(r0));
+    assert_eq!(sums[1].relation, bit(r1));
+}

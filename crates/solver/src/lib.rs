@@ -29,6 +29,7 @@
 mod cache;
 pub mod dump;
 mod guess;
+pub mod horn;
 mod independence;
 pub mod route;
 mod translate;

@@ -1,0 +1,18 @@
+// expect: false
+// identity by recursion, nested three deep: not of a negative input
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "recursion.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+
+int id(int n) {
+  if (n <= 0) return 0;
+  return id(n - 1) + 1;
+}
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < -5 || n > 5) return 0;
+  __VERIFIER_assert(id(id(id(n))) == n);
+  return 0;
+}
