@@ -15,6 +15,7 @@ pub(crate) use ends::dummy_state;
 pub(crate) use eval::{bool_of, initial_memory, loaded_value};
 
 use crate::state::State;
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_expr::{Assignment, Expr, Symbol};
 
@@ -60,7 +61,11 @@ impl Engine<'_> {
         match succs.len() {
             0 => {
                 let at = self.describe(st.func(), st.loc);
-                self.terminate(st, End::Failed(format!("no successor at {at}")), validate);
+                self.terminate(
+                    st,
+                    End::Failed(Failure::from(format!("no successor at {at}"))),
+                    validate,
+                );
                 StepOut::Done
             }
             1 => self.exec_edge(st, succs[0], validate),

@@ -30,6 +30,7 @@
 use crate::exec::{Feas, StepOut};
 use crate::format::{self, Count, Piece, Spec, MAX_FIELD};
 use crate::state::State;
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_expr::build::{self as b};
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
@@ -215,7 +216,7 @@ impl Engine<'_> {
         let pb = self.ptr_bits();
         macro_rules! fail {
             ($($t:tt)*) => {{
-                self.terminate(st, End::Failed(format!($($t)*)), validate);
+                self.terminate(st, End::Failed(Failure::from(format!($($t)*))), validate);
                 return StepOut::Done;
             }};
         }

@@ -9,6 +9,7 @@ use crate::exec::StepOut;
 use crate::memory::{ObjKind, MAX_OBJECT_SIZE};
 use crate::state::State;
 use crate::structors::ExitEntry;
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_expr::build::{self as b};
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
@@ -43,7 +44,7 @@ impl Engine<'_> {
         let arg = |i: usize| args.get(i).copied();
         macro_rules! fail {
             ($($t:tt)*) => {{
-                self.terminate(st, End::Failed(format!($($t)*)), validate);
+                self.terminate(st, End::Failed(Failure::from(format!($($t)*))), validate);
                 return StepOut::Done;
             }};
         }
@@ -476,7 +477,7 @@ impl Engine<'_> {
             let at = self.module.describe(src);
             if !targets.is_empty() {
                 let (s, _, _) = targets.remove(0);
-                self.terminate(s, End::Failed(format!("unsupported: memory operation through a pointer to several objects at {at}")), validate);
+                self.terminate(s, End::Failed(Failure::Unsupported(format!("unsupported: memory operation through a pointer to several objects at {at}"))), validate);
             }
             return (None, false);
         }

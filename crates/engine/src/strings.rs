@@ -27,6 +27,7 @@ mod formulas;
 
 use crate::exec::{Feas, StepOut};
 use crate::state::State;
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use formulas::{
     below, compare_at, max_len, search_at, sign_result, strcpy_bytes, strncpy_bytes, to_width,
@@ -214,7 +215,10 @@ impl Engine<'_> {
         if args.len() < f.arity() {
             self.terminate(
                 st,
-                End::Failed(format!("{} with too few arguments at {at}", f.name())),
+                End::Failed(Failure::from(format!(
+                    "{} with too few arguments at {at}",
+                    f.name()
+                ))),
                 validate,
             );
             return StepOut::Done;
@@ -351,7 +355,9 @@ impl Engine<'_> {
         match self.feasible(st, b::not(cond)) {
             Feas::Unsat => return true,
             Feas::Sat(_) => self.record_failed(what),
-            Feas::Unknown(r) => self.record_failed(format!("solver {r} deciding: {what}")),
+            Feas::Unknown(r) => {
+                self.record_failed(Failure::Solver(format!("solver {r} deciding: {what}")))
+            }
         }
         match self.feasible(st, cond) {
             Feas::Sat(m) => {
@@ -466,9 +472,9 @@ impl Engine<'_> {
                 let (d, s) = (objs[0], objs[1]);
                 debug_assert!(d.sym.is_none() && s.sym.is_none(), "concrete offsets");
                 if d.read_only {
-                    self.record_failed(format!(
+                    self.record_failed(Failure::PossibleUb(format!(
                         "possible undefined behaviour: strcpy writes to read-only memory at {at}"
-                    ));
+                    )));
                     return None;
                 }
                 let mut bytes = vec![];

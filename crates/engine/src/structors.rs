@@ -22,6 +22,7 @@
 
 use crate::exec::StepOut;
 use crate::state::{Frame, State};
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use im_rc::Vector;
 use kappa_expr::build::{self as b};
@@ -198,7 +199,7 @@ impl Engine<'_> {
             if let Some(f) = last {
                 st.frames.push(f);
             }
-            self.terminate(st, End::Failed(why), validate);
+            self.terminate(st, End::Failed(Failure::from(why)), validate);
             return StepOut::Done;
         }
         st.life.phase = Phase::Exiting;
@@ -256,7 +257,7 @@ impl Engine<'_> {
             if let Some(fr) = last {
                 st.frames.push(fr);
             }
-            self.terminate(st, End::Failed(why), validate);
+            self.terminate(st, End::Failed(Failure::from(why)), validate);
             return StepOut::Done;
         }
         // an ordinary call whose frame is the stack's bottom
