@@ -18,17 +18,14 @@ mod budget;
 pub mod compact;
 mod exec;
 mod fast;
-mod format;
 mod matching;
 pub mod memory;
 pub mod navigate;
-mod printf;
 pub mod prune;
 pub mod reason;
 pub mod searcher;
 mod shims;
 pub mod state;
-mod strings;
 pub mod structors;
 pub mod technique;
 pub mod technique_stats;
@@ -545,6 +542,21 @@ impl<'m> Engine<'m> {
                 }
             }
         }
+        self.conclude(start, stop_at, stop_reason, searcher)
+    }
+
+    /// The run's result once exploration has stopped (`stop`: why it
+    /// stopped early, if it did): `false` with the confirmed witness;
+    /// `unknown` stopped by a bound (the deadline may also have cut the last
+    /// paths' queries, or memory interrupted them) or incomplete; else
+    /// `true`. Keeps the searcher's states (`leftover`) for their release.
+    fn conclude(
+        &mut self,
+        start: Instant,
+        stop_at: Option<Instant>,
+        mut stop_reason: Option<Stop>,
+        searcher: Box<dyn searcher::Searcher>,
+    ) -> RunResult {
         if stop_reason.is_none()
             && self.confirmed.is_none()
             && !self.incomplete.is_empty()

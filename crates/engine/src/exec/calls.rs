@@ -53,7 +53,7 @@ impl Engine<'_> {
         let callee = self.module.func(target);
         // the property's target, however it is called (direct calls are
         // already `Error` edges; this catches calls through pointers)
-        if matches!(callee.name.as_str(), "reach_error" | "__VERIFIER_error") {
+        if crate::shims::verifier::is_error_function(&callee.name) {
             self.terminate(st, End::Error, validate);
             return StepOut::Done;
         }
