@@ -19,6 +19,15 @@ use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_expr::{Assignment, Expr, Symbol};
 
+/// The functions whose call is the error, the property's target
+/// (`reach_error`; direct calls are the IR's `Error` edges already).
+pub(crate) const ERROR_FUNCTIONS: &[&str] = &["reach_error", "__VERIFIER_error"];
+
+/// Whether a call of `name` reaches the error ([`ERROR_FUNCTIONS`]).
+pub(crate) fn is_error_function(name: &str) -> bool {
+    ERROR_FUNCTIONS.contains(&name)
+}
+
 /// What one step produced. `Continue` carries the state by value on purpose:
 /// it is moved once per step, and boxing it would allocate per step.
 #[allow(clippy::large_enum_variant)]

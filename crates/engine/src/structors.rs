@@ -249,7 +249,7 @@ impl Engine<'_> {
             ExitEntry::Cxa(f, a) => (f, vec![a]),
         };
         let func = self.module.func(f);
-        if !func.defined && !crate::shims::verifier::is_error_function(&func.name) {
+        if !func.defined && !crate::exec::is_error_function(&func.name) {
             let why = format!(
                 "unsupported: exit handler `{}` is an external function",
                 func.name

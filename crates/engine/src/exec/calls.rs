@@ -53,7 +53,7 @@ impl Engine<'_> {
         let callee = self.module.func(target);
         // the property's target, however it is called (direct calls are
         // already `Error` edges; this catches calls through pointers)
-        if crate::shims::verifier::is_error_function(&callee.name) {
+        if super::is_error_function(&callee.name) {
             self.terminate(st, End::Error, validate);
             return StepOut::Done;
         }

@@ -11,8 +11,9 @@
 //!   `__cxa_atexit`), `exit`, and the functions that end the process
 //!   (`abort`, `_exit`, failed assertions, traps) when called through a
 //!   pointer;
-//! - `verifier`: SV-COMP's `__VERIFIER_*` and kappa's own functions
-//!   (`reach_error`, `__VERIFIER_error`, `__kappa_trace`).
+//! - `verifier`: SV-COMP's `__VERIFIER_*` and kappa's own functions that
+//!   have a model (`__kappa_trace`; the error functions are the core's
+//!   `exec::ERROR_FUNCTIONS`, the inputs and assumptions IR instructions).
 //!
 //! Any other external function makes the path a failed leaf (its effect is
 //! unknown).
