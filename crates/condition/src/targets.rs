@@ -75,39 +75,13 @@ fn value_funcs(v: &Value, out: &mut Vec<bool>) {
     }
 }
 
-/// Calls `f` on every value an instruction reads.
-pub(crate) fn instr_values(i: &Instr, f: &mut dyn FnMut(&Value)) {
-    match i {
-        Instr::Assign { value, .. } | Instr::Assume(value) => f(value),
-        Instr::Phi(ms) => ms.iter().for_each(|(_, v)| f(v)),
-        Instr::Load { addr, .. } => f(addr),
-        Instr::Store { addr, value } => {
-            f(addr);
-            f(value)
-        }
-        Instr::Alloca { size, .. } => f(size),
-        Instr::Call { callee, args, .. } => {
-            if let Callee::Indirect(v) = callee {
-                f(v);
-            }
-            args.iter().for_each(f);
-        }
-        Instr::Return(Some(v)) => f(v),
-        Instr::Return(None)
-        | Instr::Nondet { .. }
-        | Instr::Error
-        | Instr::Halt
-        | Instr::Unsupported(_) => {}
-    }
-}
-
 /// For each function, whether its address is taken (in an instruction or
 /// a global's initializer): the functions a pointer may point to.
 pub fn address_taken(m: &Module) -> Vec<bool> {
     let mut out = vec![false; m.functions.len()];
     for f in &m.functions {
         for e in &f.edges {
-            instr_values(&e.instr, &mut |v| value_funcs(v, &mut out));
+            e.instr.for_each_value(&mut |v| value_funcs(v, &mut out));
         }
     }
     for g in &m.globals {
@@ -263,7 +237,7 @@ pub fn may_fail(m: &Module, i: &Instr) -> MayFail {
         Instr::Load { .. } | Instr::Store { .. } | Instr::Alloca { .. } => r = true,
         Instr::Call { .. } => r = mem_call_of(m, i).is_some(),
         Instr::Error | Instr::Halt | Instr::Unsupported(_) => {}
-        _ => instr_values(i, &mut |v| r |= has_undefined_case(v)),
+        _ => i.for_each_value(&mut |v| r |= has_undefined_case(v)),
     }
     if r {
         MayFail::Checked

@@ -5,6 +5,7 @@
 use crate::exec::Feas;
 use crate::memory::{ObjKind, MAX_OBJECT_SIZE};
 use crate::state::State;
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_expr::build::{self as b};
 use kappa_expr::{eval, Assignment, Expr};
@@ -43,9 +44,9 @@ impl Engine<'_> {
                 };
                 self.terminate(
                     st,
-                    End::Failed(format!(
+                    End::Failed(Failure::Ub(format!(
                         "undefined behaviour: {kind} through {what} at {at}"
-                    )),
+                    ))),
                     validate,
                 );
                 return vec![];
@@ -55,7 +56,9 @@ impl Engine<'_> {
             if !self.within_bound(&mut st, inb, kind, &at) {
                 self.terminate(
                     st,
-                    End::Failed(format!("undefined behaviour: out-of-bounds {kind} at {at}")),
+                    End::Failed(Failure::Ub(format!(
+                        "undefined behaviour: out-of-bounds {kind} at {at}"
+                    ))),
                     validate,
                 );
                 return vec![];
@@ -63,9 +66,9 @@ impl Engine<'_> {
             if ro && write {
                 self.terminate(
                     st,
-                    End::Failed(format!(
+                    End::Failed(Failure::Ub(format!(
                         "undefined behaviour: write to read-only memory at {at}"
-                    )),
+                    ))),
                     validate,
                 );
                 return vec![];
@@ -99,13 +102,13 @@ impl Engine<'_> {
                 })
                 .map(|o| (o.base, o.size, o.read_only, o.bound.is_some()));
             let Some((base, size, ro, sym_size)) = obj else {
-                self.record_failed(format!("possible undefined behaviour: {kind} through an invalid symbolic pointer at {at}"));
+                self.record_failed(Failure::PossibleUb(format!("possible undefined behaviour: {kind} through an invalid symbolic pointer at {at}")));
                 break;
             };
             if seen.contains(&base) {
-                self.record_failed(format!(
+                self.record_failed(Failure::PossibleUb(format!(
                     "possible undefined behaviour: out-of-bounds {kind} at {at}"
-                ));
+                )));
                 break;
             }
             seen.push(base);
@@ -126,9 +129,9 @@ impl Engine<'_> {
             match self.feasible(&st, inb) {
                 Feas::Sat(model) => {
                     if ro && write {
-                        self.record_failed(format!(
+                        self.record_failed(Failure::PossibleUb(format!(
                             "possible undefined behaviour: write to read-only memory at {at}"
-                        ));
+                        )));
                     } else {
                         let mut s = st.clone();
                         s.id = self.new_state_id();
@@ -138,13 +141,15 @@ impl Engine<'_> {
                     }
                 }
                 Feas::Unsat => {
-                    self.record_failed(format!(
+                    self.record_failed(Failure::PossibleUb(format!(
                         "possible undefined behaviour: out-of-bounds {kind} at {at}"
-                    ));
+                    )));
                     break;
                 }
                 Feas::Unknown(r) => {
-                    self.record_failed(format!("solver {r} resolving a pointer at {at}"));
+                    self.record_failed(Failure::Solver(format!(
+                        "solver {r} resolving a pointer at {at}"
+                    )));
                     break;
                 }
             }
@@ -160,14 +165,16 @@ impl Engine<'_> {
                 Feas::Sat(Some((_, m))) => probe_model = Some(m),
                 Feas::Sat(None) => probe_model = Some(st.witness.clone()),
                 Feas::Unknown(r) => {
-                    self.record_failed(format!("solver {r} resolving a pointer at {at}"));
+                    self.record_failed(Failure::Solver(format!(
+                        "solver {r} resolving a pointer at {at}"
+                    )));
                     break;
                 }
             }
             if _round == 7 {
-                self.record_failed(format!(
+                self.record_failed(Failure::Unsupported(format!(
                     "unsupported: symbolic pointer into more than 8 objects at {at}"
-                ));
+                )));
             }
         }
         if out.len() > 1 {
@@ -187,12 +194,12 @@ impl Engine<'_> {
         }
         match self.feasible(st, b::not(inb)) {
             Feas::Unsat => return true,
-            Feas::Sat(_) => self.record_failed(format!(
+            Feas::Sat(_) => self.record_failed(Failure::PossibleUb(format!(
                 "possible undefined behaviour: out-of-bounds {kind} at {at}"
-            )),
-            Feas::Unknown(r) => {
-                self.record_failed(format!("solver {r} deciding an object bound at {at}"))
-            }
+            ))),
+            Feas::Unknown(r) => self.record_failed(Failure::Solver(format!(
+                "solver {r} deciding an object bound at {at}"
+            ))),
         }
         match self.feasible(st, inb) {
             Feas::Sat(m) => {
@@ -247,9 +254,9 @@ impl Engine<'_> {
         let reserved = match reserved {
             Some(r) => r,
             None => {
-                self.record_failed(format!(
+                self.record_failed(Failure::Unsupported(format!(
                     "unsupported: allocation of possibly more than {MAX_OBJECT_SIZE} bytes at {at}"
-                ));
+                )));
                 let c = fits(MAX_OBJECT_SIZE);
                 match self.feasible(st, c) {
                     Feas::Sat(m) => Self::constrain(st, c, m),
@@ -322,7 +329,9 @@ impl Engine<'_> {
             if !this.within_bound(&mut s, room, &kind, &at) {
                 this.terminate(
                     s,
-                    End::Failed(format!("undefined behaviour: out-of-bounds {what} at {at}")),
+                    End::Failed(Failure::Ub(format!(
+                        "undefined behaviour: out-of-bounds {what} at {at}"
+                    ))),
                     validate,
                 );
                 return None;

@@ -15,8 +15,18 @@ pub(crate) use ends::dummy_state;
 pub(crate) use eval::{bool_of, initial_memory, loaded_value};
 
 use crate::state::State;
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_expr::{Assignment, Expr, Symbol};
+
+/// The functions whose call is the error, the property's target
+/// (`reach_error`; direct calls are the IR's `Error` edges already).
+pub(crate) const ERROR_FUNCTIONS: &[&str] = &["reach_error", "__VERIFIER_error"];
+
+/// Whether a call of `name` reaches the error ([`ERROR_FUNCTIONS`]).
+pub(crate) fn is_error_function(name: &str) -> bool {
+    ERROR_FUNCTIONS.contains(&name)
+}
 
 /// What one step produced. `Continue` carries the state by value on purpose:
 /// it is moved once per step, and boxing it would allocate per step.
@@ -60,7 +70,11 @@ impl Engine<'_> {
         match succs.len() {
             0 => {
                 let at = self.describe(st.func(), st.loc);
-                self.terminate(st, End::Failed(format!("no successor at {at}")), validate);
+                self.terminate(
+                    st,
+                    End::Failed(Failure::from(format!("no successor at {at}"))),
+                    validate,
+                );
                 StepOut::Done
             }
             1 => self.exec_edge(st, succs[0], validate),

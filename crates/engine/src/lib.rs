@@ -18,16 +18,14 @@ mod budget;
 pub mod compact;
 mod exec;
 mod fast;
-mod format;
 mod matching;
 pub mod memory;
 pub mod navigate;
-mod printf;
 pub mod prune;
+pub mod reason;
 pub mod searcher;
 mod shims;
 pub mod state;
-mod strings;
 pub mod structors;
 pub mod technique;
 pub mod technique_stats;
@@ -38,6 +36,7 @@ pub use compact::CompactStats;
 pub use matching::MatchingStats;
 pub use navigate::NavStats;
 pub use prune::PruneStats;
+pub use reason::{Failure, Leaves, Reason, Stop};
 pub use searcher::SearcherKind;
 pub use tree::{ExecTree, LeafKind};
 
@@ -280,7 +279,7 @@ pub struct RunResult {
     /// The verdict.
     pub verdict: Verdict,
     /// Why `Unknown` (or a note on `False`/`True`).
-    pub reason: Option<String>,
+    pub reason: Option<Reason>,
     /// The confirmed error witness for `False`.
     pub witness: Option<ErrorWitness>,
     /// Counters.
@@ -343,7 +342,7 @@ pub fn resident_mb() -> Option<u64> {
 pub(crate) enum End {
     Exit,
     Error,
-    Failed(String),
+    Failed(Failure),
     /// An assumption or branch condition became infeasible (not a path end of the program).
     Pruned,
 }
@@ -358,7 +357,7 @@ pub struct Engine<'m> {
     pub(crate) global_base: Vec<u64>,
     pub(crate) initial_mem: memory::Memory,
     pub(crate) next_state_id: u64,
-    pub(crate) incomplete: BTreeMap<String, u64>,
+    pub(crate) incomplete: BTreeMap<Failure, u64>,
     pub(crate) tree: Option<ExecTree>,
     pub(crate) sym_cache: FxHashMap<Expr, Rc<Vec<kappa_expr::Symbol>>>,
     pub(crate) confirmed: Option<ErrorWitness>,
@@ -427,7 +426,11 @@ impl<'m> Engine<'m> {
             .function_by_name("main")
             .filter(|f| self.module.func(*f).defined);
         let Some(main) = main else {
-            return self.finish(start, Verdict::Unknown, Some("no main function".into()));
+            return self.finish(
+                start,
+                Verdict::Unknown,
+                Some(Reason::Other("no main function".into())),
+            );
         };
         let root_label = self.describe(main, self.module.func(main).entry);
         if self.cfg.tree {
@@ -441,10 +444,10 @@ impl<'m> Engine<'m> {
                 self.start_lifecycle(&mut s);
                 s
             }
-            Err(e) => return self.finish(start, Verdict::Unknown, Some(e)),
+            Err(e) => return self.finish(start, Verdict::Unknown, Some(Reason::Other(e))),
         };
         if let Some(reason) = self.techniques_prepare(main) {
-            return self.finish(start, Verdict::True, Some(reason));
+            return self.finish(start, Verdict::True, Some(Reason::Other(reason)));
         }
         let mut searcher = searcher::make_searcher(self.cfg.searcher, self.cfg.seed);
         searcher.add(vec![init]);
@@ -468,8 +471,9 @@ impl<'m> Engine<'m> {
                         .map_or(Duration::ZERO, |c| c * searcher.len() as u32);
                     if stop_at.is_some_and(|d| Instant::now() + release >= d) {
                         let t = self.cfg.timeout.unwrap_or_else(|| start.elapsed());
-                        stop_reason =
-                            Some(format!("timeout after {}s", secs_text(t.as_secs_f64())));
+                        stop_reason = Some(Stop::Timeout {
+                            secs: secs_text(t.as_secs_f64()),
+                        });
                         searcher.add(vec![st]);
                         break 'outer;
                     }
@@ -477,9 +481,7 @@ impl<'m> Engine<'m> {
                         last_progress = Instant::now();
                         if let (Some(limit), Some(rss)) = (self.cfg.max_memory_mb, resident_mb()) {
                             if rss > limit {
-                                stop_reason = Some(format!(
-                                    "memory bound hit ({rss} MiB resident, --max-memory {limit})"
-                                ));
+                                stop_reason = Some(Stop::MemoryBound { rss, limit });
                                 searcher.add(vec![st]);
                                 break 'outer;
                             }
@@ -535,11 +537,26 @@ impl<'m> Engine<'m> {
             }
             if let Some(max) = self.cfg.max_states {
                 if self.stats.states >= max && !searcher.is_empty() {
-                    stop_reason = Some(format!("state bound hit (--max-states {max})"));
+                    stop_reason = Some(Stop::StateBound { max });
                     break;
                 }
             }
         }
+        self.conclude(start, stop_at, stop_reason, searcher)
+    }
+
+    /// The run's result once exploration has stopped (`stop`: why it
+    /// stopped early, if it did): `false` with the confirmed witness;
+    /// `unknown` stopped by a bound (the deadline may also have cut the last
+    /// paths' queries, or memory interrupted them) or incomplete; else
+    /// `true`. Keeps the searcher's states (`leftover`) for their release.
+    fn conclude(
+        &mut self,
+        start: Instant,
+        stop_at: Option<Instant>,
+        mut stop_reason: Option<Stop>,
+        searcher: Box<dyn searcher::Searcher>,
+    ) -> RunResult {
         if stop_reason.is_none()
             && self.confirmed.is_none()
             && !self.incomplete.is_empty()
@@ -547,7 +564,9 @@ impl<'m> Engine<'m> {
         {
             // the last paths failed because the deadline cut their queries
             let t = self.cfg.timeout.unwrap_or_else(|| start.elapsed());
-            stop_reason = Some(format!("timeout after {}s", secs_text(t.as_secs_f64())));
+            stop_reason = Some(Stop::Timeout {
+                secs: secs_text(t.as_secs_f64()),
+            });
         }
         if let (None, None, Some(limit), Some(rss)) = (
             &stop_reason,
@@ -558,9 +577,7 @@ impl<'m> Engine<'m> {
             if rss > limit && !self.incomplete.is_empty() {
                 // the last paths may have failed because solver calls were
                 // interrupted for memory
-                stop_reason = Some(format!(
-                    "memory bound hit ({rss} MiB resident, --max-memory {limit})"
-                ));
+                stop_reason = Some(Stop::MemoryBound { rss, limit });
             }
         }
         let pending = searcher.len();
@@ -568,50 +585,25 @@ impl<'m> Engine<'m> {
         if self.confirmed.is_some() {
             return self.finish(start, Verdict::False, None);
         }
-        if let Some(r) = stop_reason {
-            let mut reason = format!(
-                "{r}; {pending} state{} pending",
-                if pending == 1 { "" } else { "s" }
-            );
-            if let Some(inc) = self.incomplete_summary() {
-                reason.push_str("; also ");
-                reason.push_str(&inc);
-            }
+        if let Some(stop) = stop_reason {
+            let reason = Reason::Stopped {
+                stop,
+                pending,
+                leaves: self.leaves_failed(),
+            };
             return self.finish(start, Verdict::Unknown, Some(reason));
         }
-        match self.incomplete_summary() {
-            Some(r) => self.finish(
-                start,
-                Verdict::Unknown,
-                Some(format!("exploration incomplete: {r}")),
-            ),
-            None => self.finish(start, Verdict::True, None),
+        let leaves = self.leaves_failed();
+        if leaves.is_empty() {
+            self.finish(start, Verdict::True, None)
+        } else {
+            self.finish(start, Verdict::Unknown, Some(Reason::Incomplete(leaves)))
         }
     }
 
-    fn incomplete_summary(&self) -> Option<String> {
-        if self.incomplete.is_empty() {
-            return None;
-        }
-        let mut items: Vec<(&String, &u64)> = self.incomplete.iter().collect();
-        items.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        let shown: Vec<String> = items
-            .iter()
-            .take(3)
-            .map(|(r, n)| {
-                if **n > 1 {
-                    format!("{r} (x{n})")
-                } else {
-                    r.to_string()
-                }
-            })
-            .collect();
-        let more = if items.len() > 3 {
-            format!(" and {} more", items.len() - 3)
-        } else {
-            String::new()
-        };
-        Some(format!("{}{more}", shown.join("; ")))
+    /// The failed leaves so far, counted.
+    fn leaves_failed(&self) -> Leaves {
+        Leaves::new(self.incomplete.iter().map(|(f, n)| (f.clone(), *n)))
     }
 
     fn sync_solver_stats(&mut self, start: Instant) {
@@ -631,7 +623,7 @@ impl<'m> Engine<'m> {
         self.stats.wall_time = start.elapsed().as_secs_f64();
     }
 
-    fn finish(&mut self, start: Instant, verdict: Verdict, reason: Option<String>) -> RunResult {
+    fn finish(&mut self, start: Instant, verdict: Verdict, reason: Option<Reason>) -> RunResult {
         self.sync_solver_stats(start);
         RunResult {
             verdict,
@@ -659,14 +651,14 @@ impl<'m> Engine<'m> {
         self.next_state_id
     }
 
-    pub(crate) fn record_failed(&mut self, reason: String) {
+    pub(crate) fn record_failed(&mut self, reason: impl Into<Failure>) {
         self.stats.failed_leaves += 1;
-        *self.incomplete.entry(reason).or_insert(0) += 1;
+        *self.incomplete.entry(reason.into()).or_insert(0) += 1;
     }
 
     pub(crate) fn state_incomplete(&mut self, st: &State) {
         if let Some(r) = &st.incomplete {
-            *self.incomplete.entry(r.clone()).or_insert(0) += 1;
+            *self.incomplete.entry(Failure::from(r.clone())).or_insert(0) += 1;
         }
     }
 }

@@ -22,6 +22,7 @@
 
 use crate::exec::StepOut;
 use crate::state::{Frame, State};
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use im_rc::Vector;
 use kappa_expr::build::{self as b};
@@ -198,7 +199,7 @@ impl Engine<'_> {
             if let Some(f) = last {
                 st.frames.push(f);
             }
-            self.terminate(st, End::Failed(why), validate);
+            self.terminate(st, End::Failed(Failure::from(why)), validate);
             return StepOut::Done;
         }
         st.life.phase = Phase::Exiting;
@@ -248,7 +249,7 @@ impl Engine<'_> {
             ExitEntry::Cxa(f, a) => (f, vec![a]),
         };
         let func = self.module.func(f);
-        if !func.defined && !matches!(func.name.as_str(), "reach_error" | "__VERIFIER_error") {
+        if !func.defined && !crate::exec::is_error_function(&func.name) {
             let why = format!(
                 "unsupported: exit handler `{}` is an external function",
                 func.name
@@ -256,7 +257,7 @@ impl Engine<'_> {
             if let Some(fr) = last {
                 st.frames.push(fr);
             }
-            self.terminate(st, End::Failed(why), validate);
+            self.terminate(st, End::Failed(Failure::from(why)), validate);
             return StepOut::Done;
         }
         // an ordinary call whose frame is the stack's bottom

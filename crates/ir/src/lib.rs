@@ -393,6 +393,35 @@ pub enum Instr {
     Unsupported(String),
 }
 
+impl Instr {
+    /// Calls `f` on every value the instruction reads (its operands, the
+    /// callee of an indirect call, the arguments, the returned value).
+    pub fn for_each_value(&self, f: &mut dyn FnMut(&Value)) {
+        match self {
+            Instr::Assign { value, .. } | Instr::Assume(value) => f(value),
+            Instr::Phi(ms) => ms.iter().for_each(|(_, v)| f(v)),
+            Instr::Load { addr, .. } => f(addr),
+            Instr::Store { addr, value } => {
+                f(addr);
+                f(value)
+            }
+            Instr::Alloca { size, .. } => f(size),
+            Instr::Call { callee, args, .. } => {
+                if let Callee::Indirect(v) = callee {
+                    f(v);
+                }
+                args.iter().for_each(f);
+            }
+            Instr::Return(Some(v)) => f(v),
+            Instr::Return(None)
+            | Instr::Nondet { .. }
+            | Instr::Error
+            | Instr::Halt
+            | Instr::Unsupported(_) => {}
+        }
+    }
+}
+
 /// One edge of a flowgraph.
 #[derive(Clone, Debug, Serialize)]
 pub struct Edge {

@@ -58,7 +58,7 @@ use crate::cli::{Mode, VerifyArgs};
 use crate::report::{cpu_seconds, StageReport};
 use crate::verify::{emit, run_interpreter, RunOutcome, RunSpec, Seen};
 use anyhow::Result;
-use kappa_engine::Verdict;
+use kappa_engine::{Reason, Verdict};
 use kappa_frontend::Program;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -270,7 +270,7 @@ pub(crate) fn stage_named(name: &str) -> Option<&'static Stage> {
 /// paths or leaves).
 fn outcome(
     verdict: Verdict,
-    reason: Option<String>,
+    reason: Option<Reason>,
     witness: Option<kappa_engine::ErrorWitness>,
     stats: kappa_engine::Stats,
     replays: Vec<String>,
@@ -428,7 +428,7 @@ fn run_as_stage_process(
         seconds: t0.elapsed().as_secs_f64(),
         cpu_seconds: cpu_seconds() - cpu0,
         verdict: r.verdict,
-        reason: r.reason.clone(),
+        reason: r.reason.as_ref().map(ToString::to_string),
         answered: r.verdict != Verdict::Unknown,
         skipped: false,
     };
@@ -490,14 +490,16 @@ fn verify_sequential(
             seconds: now.elapsed().as_secs_f64(),
             cpu_seconds: cpu_seconds() - cpu0,
             verdict: r.verdict,
-            reason: r.reason.clone(),
+            reason: r.reason.as_ref().map(ToString::to_string),
             answered,
             skipped: false,
         });
         if answered {
             stop = Some(format!("the {} stage answered", st.name));
         } else if matches!(st.kind, Kind::Interpreter(..))
-            && r.reason.as_deref().is_some_and(final_unknown)
+            && r.reason
+                .as_ref()
+                .is_some_and(Reason::every_stage_would_meet)
         {
             stop = Some(format!(
                 "the {} stage met a possible undefined behaviour or an unsupported construct that every stage would meet",
@@ -523,7 +525,10 @@ fn verify_sequential(
     let mut out = last.unwrap_or_else(|| {
         outcome(
             Verdict::Unknown,
-            stages.last().and_then(|s| s.reason.clone()),
+            stages
+                .last()
+                .and_then(|s| s.reason.clone())
+                .map(Reason::Other),
             None,
             Default::default(),
             vec![],
@@ -532,40 +537,15 @@ fn verify_sequential(
     out.earlier_trees = trees;
     if out.result.verdict == Verdict::Unknown {
         if let Some(r) = &mut out.result.reason {
-            if timed_out(r) {
-                *r = format!(
+            if r.timed_out() {
+                *r = Reason::Timeout(format!(
                     "timeout after {}s (every stage ran out of time)",
                     kappa_engine::secs_text(crate::verify::wall_limit(args))
-                );
+                ));
             }
         }
     }
     emit(args, prog, out, notes, stages, start, deadline)
-}
-
-/// Whether an `unknown` reason is final for the portfolio: the exploration
-/// was complete (the engine says `exploration incomplete`, not a timeout
-/// or a bound) and every failed leaf is a possible undefined behaviour or
-/// an unsupported construct, which every later stage would meet too.
-/// Anything else (solver failures, stack depth, leaves the summary does not
-/// list) lets the next stage try.
-pub fn final_unknown(reason: &str) -> bool {
-    let Some(rest) = reason.strip_prefix("exploration incomplete: ") else {
-        return false;
-    };
-    if rest.contains(" more") {
-        return false;
-    }
-    rest.split("; ").all(|leaf| {
-        leaf.starts_with("possible undefined behaviour")
-            || leaf.starts_with("undefined behaviour")
-            || leaf.starts_with("unsupported")
-    })
-}
-
-/// Whether a stage's `unknown` came from its time running out.
-pub(crate) fn timed_out(reason: &str) -> bool {
-    reason.starts_with("timeout after")
 }
 
 #[cfg(test)]
@@ -600,27 +580,5 @@ mod tests {
         assert!(STAGES.iter().all(|s| stage_named(s.name).is_some()));
         assert_eq!(STAGES.iter().filter(|s| s.is_last()).count(), 1);
         assert!(STAGES.last().unwrap().is_last());
-    }
-
-    #[test]
-    fn only_complete_explorations_with_ub_or_unsupported_leaves_are_final() {
-        assert!(final_unknown(
-            "exploration incomplete: possible undefined behaviour: division by zero at a.c:3"
-        ));
-        assert!(final_unknown(
-            "exploration incomplete: unsupported: floating point (x2); possible undefined behaviour: x"
-        ));
-        // a solver failure may be decided by another stage
-        assert!(!final_unknown(
-            "exploration incomplete: possible undefined behaviour: x; solver unknown at branch a.c:4"
-        ));
-        // leaves not listed: cannot tell
-        assert!(!final_unknown(
-            "exploration incomplete: unsupported: a; unsupported: b; unsupported: c and 2 more"
-        ));
-        assert!(!final_unknown("timeout after 3s; 12 states pending"));
-        assert!(!final_unknown(
-            "state bound hit (--max-states 10); 3 states pending"
-        ));
     }
 }

@@ -199,7 +199,7 @@ pub(crate) enum Searched {
 
 fn outcome(
     verdict: Verdict,
-    reason: String,
+    reason: impl Into<kappa_engine::Reason>,
     witness: Option<kappa_engine::ErrorWitness>,
     replays: Vec<String>,
     invariants: Vec<(String, String)>,
@@ -207,7 +207,7 @@ fn outcome(
     RunOutcome {
         result: kappa_engine::RunResult {
             verdict,
-            reason: Some(reason),
+            reason: Some(reason.into()),
             witness,
             stats: Default::default(),
             tree: None,

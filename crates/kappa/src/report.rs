@@ -1,6 +1,6 @@
 //! Rendering of a verification result: human-readable text or one JSON object.
 
-use kappa_engine::{ErrorWitness, Stats, Verdict};
+use kappa_engine::{ErrorWitness, Reason, Stats, Verdict};
 use kappa_ir::{DataModel, Module};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -15,8 +15,8 @@ pub struct Report {
     pub mode: &'static str,
     /// Verdict.
     pub verdict: Verdict,
-    /// Reason for `unknown`.
-    pub reason: Option<String>,
+    /// Reason for `unknown` (rendered by its `Display`).
+    pub reason: Option<Reason>,
     /// The confirmed error witness (for `false`).
     pub witness: Option<ErrorWitness>,
     /// The call that fails, for a `false` (see [`failing_call`]).
@@ -190,13 +190,13 @@ pub fn verdict_str(v: Verdict) -> &'static str {
 
 impl Report {
     /// A report for a program kappa cannot even start on (unsupported construct).
-    pub fn unknown_without_run(file: &Path, reason: String) -> Report {
+    pub fn unknown_without_run(file: &Path, reason: impl Into<Reason>) -> Report {
         Report {
             file: file.display().to_string(),
             data_model: DataModel::default(),
             mode: "classic",
             verdict: Verdict::Unknown,
-            reason: Some(reason),
+            reason: Some(reason.into()),
             witness: None,
             failing_call: None,
             replay: None,
@@ -250,7 +250,7 @@ impl Report {
         let s = &self.stats;
         let mut v = json!({
             "verdict": verdict_str(self.verdict),
-            "reason": self.reason,
+            "reason": self.reason.as_ref().map(ToString::to_string),
             "file": self.file,
             "data_model": self.data_model.to_string(),
             "mode": self.mode,
@@ -381,8 +381,8 @@ impl Report {
             let condition = answered.is_some_and(|st| st.name == "condition")
                 || self
                     .reason
-                    .as_deref()
-                    .is_some_and(|r| r.starts_with("the necessary condition"));
+                    .as_ref()
+                    .is_some_and(|r| r.to_string().starts_with("the necessary condition"));
             let what = if condition {
                 Some("the necessary condition was solved instead (see its line)")
             } else if technique == "prove" {
@@ -577,7 +577,7 @@ mod tests {
     }
 
     fn answered_by(stage: &'static str, mode: &'static str, reason: &str) -> Report {
-        let mut r = Report::unknown_without_run(std::path::Path::new("p.c"), reason.into());
+        let mut r = Report::unknown_without_run(std::path::Path::new("p.c"), reason);
         r.verdict = Verdict::True;
         r.mode = mode;
         r.peak_memory_kb = None;

@@ -16,7 +16,7 @@
 //! signal, watchdog) kills its descendants (see [`crate::watchdog`]).
 
 use crate::cli::VerifyArgs;
-use crate::portfolio::{final_unknown, timed_out, Kind, Stage, STAGES};
+use crate::portfolio::{Kind, Stage, STAGES};
 use crate::report::{self, rusage_seconds, Report, StageReport};
 use anyhow::{anyhow, Context, Result};
 use kappa_engine::Verdict;
@@ -102,7 +102,8 @@ pub(crate) fn hand_over(dir: &Path, r: &Report) {
         "head": head,
         "tail": tail,
         "notes": r.notes,
-        "final": r.reason.as_deref().is_some_and(final_unknown),
+        "final": r.reason.as_ref().is_some_and(kappa_engine::Reason::every_stage_would_meet),
+        "timed_out": r.reason.as_ref().is_some_and(kappa_engine::Reason::timed_out),
     });
     let tmp = dir.join("report.tmp");
     if std::fs::write(&tmp, v.to_string()).is_ok() {
@@ -475,7 +476,8 @@ pub(crate) fn finish(
             let mut head = h["head"].as_str().unwrap_or_default().to_string();
             let mut tail = h["tail"].as_str().unwrap_or_default().to_string();
             if !e.report.answered {
-                if let Some(r) = v["reason"].as_str().filter(|r| timed_out(r)) {
+                let timed_out = h["timed_out"] == true;
+                if let Some(r) = v["reason"].as_str().filter(|_| timed_out) {
                     let all = format!(
                         "timeout after {}s (every stage ran out of time)",
                         crate::verify::wall_limit(args)

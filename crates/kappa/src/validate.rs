@@ -583,16 +583,15 @@ fn search(
         Verdict::False => Answer::Confirmed,
         Verdict::True => Answer::Rejected("no run of the program reaches reach_error".into()),
         Verdict::Unknown => {
-            let reason = r.reason.unwrap_or_default();
             // complete but for the runs that do not follow the witness
-            let only_missed = reason
-                .strip_prefix("exploration incomplete: ")
-                .is_some_and(|rest| {
-                    // a summary of more than three reasons ends `and N more`
-                    !rest.ends_with(" more")
-                        && rest.split("; ").all(|item| item.contains(NOT_FOLLOWED))
-                })
-                && r.stats.failed_leaves == missed;
+            let only_missed = match &r.reason {
+                Some(kappa_engine::Reason::Incomplete(leaves)) => leaves
+                    .counts
+                    .iter()
+                    .all(|(f, _)| f.text().contains(NOT_FOLLOWED)),
+                _ => false,
+            } && r.stats.failed_leaves == missed;
+            let reason = r.reason.map(|r| r.to_string()).unwrap_or_default();
             if only_missed && missed > 0 {
                 Answer::Rejected(format!(
                     "no run to reach_error follows the waypoints ({missed} runs explored; \

@@ -131,11 +131,11 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
         }
         Err(FrontendError::Timeout { tool, .. }) => {
             let tool = Path::new(&tool).file_name().unwrap_or_default();
-            let reason = format!(
+            let reason = kappa_engine::Reason::Timeout(format!(
                 "timeout after {}s while compiling (`{}` stopped at the deadline)",
                 kappa_engine::secs_text(args.timeout),
                 tool.to_string_lossy()
-            );
+            ));
             let mut r = Report::unknown_without_run(&args.file, reason);
             r.stats.wall_time = start.elapsed().as_secs_f64();
             r.print(args.json);

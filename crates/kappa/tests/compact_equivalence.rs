@@ -287,7 +287,11 @@ fn leaves(prog: &kappa_frontend::Program, compact: bool) -> Result<(Vec<LeafReco
     if res.stats.paths as usize != res.leaves.len() {
         return Err("a path ended without a leaf record".into());
     }
-    if res.reason.as_deref().is_some_and(|r| r.contains("timeout")) {
+    if res
+        .reason
+        .as_ref()
+        .is_some_and(|r| r.to_string().contains("timeout"))
+    {
         return Err("timeout".into());
     }
     let uses = res

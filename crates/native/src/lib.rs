@@ -12,7 +12,7 @@
 pub mod server;
 
 use anyhow::{anyhow, Result};
-use kappa_engine::{ErrorWitness, Stats, TestInput, Verdict};
+use kappa_engine::{ErrorWitness, Reason, Stats, TestInput, Verdict};
 use kappa_frontend::{FrontendError, Task, Toolchain};
 use kappa_ir::{DataModel, Ty};
 use kappa_replay::{Limits, Outcome};
@@ -233,7 +233,7 @@ pub struct Run {
     /// when every path ended normally with no bound hit.
     pub verdict: Verdict,
     /// Why the verdict is `unknown`.
-    pub reason: Option<String>,
+    pub reason: Option<Reason>,
     /// The confirmed error's inputs (with `false`).
     pub witness: Option<ErrorWitness>,
     /// The native replay's outcome of the witness.
@@ -287,7 +287,7 @@ pub struct Options {
     pub explore_all: bool,
 }
 
-fn unknown(reason: impl Into<String>) -> Run {
+fn unknown(reason: impl Into<Reason>) -> Run {
     Run {
         verdict: Verdict::Unknown,
         reason: Some(reason.into()),
@@ -308,10 +308,10 @@ pub fn explore(
     start: Instant,
 ) -> Result<Run> {
     let timeout_reason = |what: &str| {
-        format!(
+        Reason::Timeout(format!(
             "timeout after {}s while {what}",
             kappa_engine::secs_text(opts.timeout)
-        )
+        ))
     };
     let tc = Toolchain::find().map_err(|e| anyhow!("{e}"))?;
     // the original program is built for native replay while it is being
@@ -497,8 +497,10 @@ pub fn explore(
     }
     // Every path ending normally is not a proof: see [`NOT_A_PROOF`].
     let reason = stop_reason
-        .or_else(|| incomplete(&o, root_status, signaled, &rejected))
-        .unwrap_or_else(|| format!("{} {NOT_A_PROOF}", paths_text(stats.paths.max(1))));
+        .or_else(|| incomplete(&o, root_status, signaled, &rejected).map(Reason::Other))
+        .unwrap_or_else(|| {
+            Reason::Other(format!("{} {NOT_A_PROOF}", paths_text(stats.paths.max(1))))
+        });
     Ok(Run {
         verdict: Verdict::Unknown,
         reason: Some(reason),
@@ -550,7 +552,7 @@ struct Watch<'a> {
     rejected: Vec<String>,
     peak_kb: u64,
     confirmed: Option<(ErrorWitness, String)>,
-    stop_reason: Option<String>,
+    stop_reason: Option<Reason>,
     last_root: Option<std::process::ExitStatus>,
     runs: u64,
     /// A signal that killed some run's root process.
@@ -571,7 +573,7 @@ impl Watch<'_> {
     /// connection closed), replaying each reported error natively as it
     /// arrives. Returns false (after killing the tree) when the run must
     /// stop: an error was confirmed, the deadline passed or memory ran out.
-    fn watch(&mut self, child: &mut Child, timeout_reason: String) -> Result<bool> {
+    fn watch(&mut self, child: &mut Child, timeout_reason: Reason) -> Result<bool> {
         self.runs += 1;
         let mut root_status = None;
         let mut synced = false;
@@ -656,11 +658,11 @@ impl Watch<'_> {
                 let kb = group_rss_kb(child.id() as i32);
                 self.peak_kb = self.peak_kb.max(kb);
                 if kb / 1024 > self.max_memory_mb {
-                    self.stop_reason = Some(format!(
+                    self.stop_reason = Some(Reason::Other(format!(
                         "memory bound hit ({} MiB resident in the native process tree, --max-memory {})",
                         kb / 1024,
                         self.max_memory_mb
-                    ));
+                    )));
                     break false;
                 }
             }

@@ -134,7 +134,7 @@ pub fn scalar_globals(m: &Module, f: &kappa_ir::Function) -> Vec<Scalar> {
                 note(*g, w, &mut bad);
                 value_globals(value, &mut bad);
             }
-            other => crate::system::instr_values(other, &mut |v| value_globals(v, &mut bad)),
+            other => other.for_each_value(&mut |v| value_globals(v, &mut bad)),
         }
     }
     (0..n)

@@ -106,7 +106,7 @@ pub fn pure_calling(m: &Module, f: FuncId, allowed: &dyn Fn(FuncId) -> bool) -> 
     }
     for e in &func.edges {
         let mut pure = true;
-        crate::system::instr_values(&e.instr, &mut |v| {
+        e.instr.for_each_value(&mut |v| {
             if !value_pure(v) {
                 pure = false;
             }
@@ -154,7 +154,7 @@ fn candidates(m: &Module, f: FuncId, params: &[Symbol], ret: Symbol) -> Vec<Expr
     let w = r.width();
     let mut consts: Vec<u128> = vec![0, 1];
     for e in &m.func(f).edges {
-        crate::system::instr_values(&e.instr, &mut |v| {
+        e.instr.for_each_value(&mut |v| {
             if let Value::Const {
                 ty: Ty::Int(cw),
                 bits,

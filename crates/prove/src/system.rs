@@ -471,31 +471,9 @@ fn defs(i: &Instr) -> Vec<VarId> {
     }
 }
 
-/// Calls `f` on every value an instruction reads.
-pub(crate) fn instr_values(i: &Instr, f: &mut dyn FnMut(&Value)) {
-    match i {
-        Instr::Assign { value, .. } | Instr::Assume(value) => f(value),
-        Instr::Phi(ms) => ms.iter().for_each(|(_, v)| f(v)),
-        Instr::Load { addr, .. } => f(addr),
-        Instr::Store { addr, value } => {
-            f(addr);
-            f(value)
-        }
-        Instr::Alloca { size, .. } => f(size),
-        Instr::Call { callee, args, .. } => {
-            if let kappa_ir::Callee::Indirect(v) = callee {
-                f(v);
-            }
-            args.iter().for_each(f);
-        }
-        Instr::Return(Some(v)) => f(v),
-        _ => {}
-    }
-}
-
 /// Calls `f` on every register an instruction reads.
 fn uses(i: &Instr, f: &mut impl FnMut(VarId)) {
-    instr_values(i, &mut |v| v.for_each_var(f));
+    i.for_each_value(&mut |v| v.for_each_var(f));
 }
 
 /// The path enumeration from one cut point.

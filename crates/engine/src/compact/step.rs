@@ -12,6 +12,7 @@ use crate::exec::{Feas, StepOut};
 use crate::state::{Input, IteratedRead, State};
 use crate::technique::{Hook, Technique};
 use crate::Engine;
+use crate::Failure;
 use kappa_expr::build::{self as b};
 use kappa_expr::{substitute, Expr, Symbol, SymbolKind};
 use kappa_ir::{FuncId, Loc};
@@ -473,9 +474,9 @@ impl Compact {
                     Feas::Unsat => {}
                     Feas::Sat(_) => {
                         let at = eng.module.describe(src);
-                        eng.record_failed(format!(
+                        eng.record_failed(Failure::PossibleUb(format!(
                             "possible undefined behaviour: out-of-bounds {what} in a cycle at {at}"
-                        ));
+                        )));
                     }
                     Feas::Unknown(_) => {
                         self.fell_back(eng, key);

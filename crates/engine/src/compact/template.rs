@@ -284,7 +284,7 @@ pub struct Closing {
 
 pub(crate) use kappa_loops::live::value_vars;
 
-pub(crate) use kappa_loops::closed::{kappa_as, pow_mod, progression, sort_of};
+pub(crate) use kappa_loops::closed::{progression, sort_of};
 
 impl Engine<'_> {
     /// Computes the template of `cycle` of function `func` (Algorithm 1).

@@ -4,6 +4,7 @@
 use super::{bool_of, dummy_state, Feas, StepOut};
 use crate::state::State;
 use crate::tree::LeafKind;
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_ir::{EdgeId, Instr};
 
@@ -28,7 +29,7 @@ impl Engine<'_> {
             let c = match self.eval_value(&st, c, &mut ob) {
                 Ok(c) => bool_of(c),
                 Err(err) => {
-                    self.terminate(st, End::Failed(err), validate);
+                    self.terminate(st, End::Failed(Failure::from(err)), validate);
                     return StepOut::Done;
                 }
             };
@@ -37,7 +38,7 @@ impl Engine<'_> {
                 Feas::Unsat => {}
                 Feas::Unknown(r) => {
                     let at = m.describe(edge.src);
-                    self.record_failed(format!("solver {r} at branch {at}"));
+                    self.record_failed(Failure::Solver(format!("solver {r} at branch {at}")));
                     self.tree_leaf(&st, LeafKind::Failed(format!("solver {r}")));
                 }
             }

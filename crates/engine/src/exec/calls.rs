@@ -4,6 +4,7 @@
 use super::{bool_of, StepOut};
 use crate::memory::{ObjKind, FUNC_BASE};
 use crate::state::{Frame, State};
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_expr::build::{self as b};
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
@@ -52,7 +53,7 @@ impl Engine<'_> {
         let callee = self.module.func(target);
         // the property's target, however it is called (direct calls are
         // already `Error` edges; this catches calls through pointers)
-        if matches!(callee.name.as_str(), "reach_error" | "__VERIFIER_error") {
+        if super::is_error_function(&callee.name) {
             self.terminate(st, End::Error, validate);
             return StepOut::Done;
         }
@@ -64,7 +65,7 @@ impl Engine<'_> {
                 "call stack deeper than {} frames (bound)",
                 self.cfg.max_stack_depth
             );
-            self.terminate(st, End::Failed(why), validate);
+            self.terminate(st, End::Failed(Failure::from(why)), validate);
             return StepOut::Done;
         }
         let mut regs = vec![None; callee.vars.len()];
@@ -99,9 +100,9 @@ impl Engine<'_> {
             let Some(src_addr) = src_ptr.as_bv_const().map(|v| v as u64) else {
                 self.terminate(
                     st,
-                    End::Failed(format!(
+                    End::Failed(Failure::Unsupported(format!(
                         "unsupported: by-value argument through a symbolic pointer at {at}"
-                    )),
+                    ))),
                     validate,
                 );
                 return StepOut::Done;
@@ -114,16 +115,20 @@ impl Engine<'_> {
             let Some(src_base) = ok else {
                 self.terminate(
                     st,
-                    End::Failed(format!(
+                    End::Failed(Failure::Ub(format!(
                         "undefined behaviour: invalid by-value argument at {at}"
-                    )),
+                    ))),
                     validate,
                 );
                 return StepOut::Done;
             };
             let name = format!("{}.byval{i}", callee.name);
             let Some(copy) = st.mem.allocate(size, 16, ObjKind::Stack, name, false) else {
-                self.terminate(st, End::Failed("address space exhausted".into()), validate);
+                self.terminate(
+                    st,
+                    End::Failed(Failure::from("address space exhausted")),
+                    validate,
+                );
                 return StepOut::Done;
             };
             let pb = self.ptr_bits();

@@ -69,9 +69,9 @@ impl Engine<'_> {
                 record(self, &st, "exit".into());
             }
             End::Failed(why) => {
-                self.record_failed(why.clone());
-                self.tree_leaf(&st, LeafKind::Failed(why.clone()));
+                self.tree_leaf(&st, LeafKind::Failed(why.to_string()));
                 record(self, &st, format!("failed: {why}"));
+                self.record_failed(why);
             }
             End::Error => {
                 self.tree_leaf(&st, LeafKind::Error);

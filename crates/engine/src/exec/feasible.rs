@@ -5,6 +5,7 @@
 use super::{Feas, Obligation};
 use crate::state::{BoundKind, IdxList, State};
 use crate::Engine;
+use crate::Failure;
 use kappa_expr::build::{self as b};
 use kappa_expr::{Assignment, Expr, Sort, Symbol};
 use kappa_ir::SrcLoc;
@@ -162,12 +163,14 @@ impl Engine<'_> {
             let at = self.module.describe(src);
             match self.feasible(st, b::not(o.cond)) {
                 Feas::Unsat => continue,
-                Feas::Sat(_) => {
-                    self.record_failed(format!("possible undefined behaviour: {} at {at}", o.what))
-                }
-                Feas::Unknown(r) => {
-                    self.record_failed(format!("solver {r} deciding {} at {at}", o.what))
-                }
+                Feas::Sat(_) => self.record_failed(Failure::PossibleUb(format!(
+                    "possible undefined behaviour: {} at {at}",
+                    o.what
+                ))),
+                Feas::Unknown(r) => self.record_failed(Failure::Solver(format!(
+                    "solver {r} deciding {} at {at}",
+                    o.what
+                ))),
             }
             match self.feasible(st, o.cond) {
                 Feas::Sat(m) => Self::constrain(st, o.cond, m),

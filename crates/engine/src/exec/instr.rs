@@ -4,6 +4,7 @@
 use super::{bool_of, loaded_value, Feas, StepOut};
 use crate::memory::{ObjKind, MAX_OBJECT_SIZE};
 use crate::state::State;
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use kappa_expr::build::{self as b};
 use kappa_expr::Sort;
@@ -30,7 +31,7 @@ impl Engine<'_> {
                 match self.eval_value(&st, $v, &mut ob) {
                     Ok(x) => x,
                     Err(err) => {
-                        self.terminate(st, End::Failed(err), validate);
+                        self.terminate(st, End::Failed(Failure::from(err)), validate);
                         return StepOut::Done;
                     }
                 }
@@ -73,7 +74,7 @@ impl Engine<'_> {
                         let at = m.describe(edge.src);
                         self.terminate(
                             st,
-                            End::Failed(format!("solver {r} at assumption {at}")),
+                            End::Failed(Failure::Solver(format!("solver {r} at assumption {at}"))),
                             validate,
                         );
                         return StepOut::Done;
@@ -144,7 +145,7 @@ impl Engine<'_> {
                                 Some(b::bv(self.ptr_bits(), base as u128));
                         }
                         Err(why) => {
-                            self.terminate(st, End::Failed(why), validate);
+                            self.terminate(st, End::Failed(Failure::from(why)), validate);
                             return StepOut::Done;
                         }
                     }
@@ -155,7 +156,9 @@ impl Engine<'_> {
                     if n > MAX_OBJECT_SIZE as u128 {
                         this.terminate(
                             s,
-                            End::Failed(format!("unsupported: stack object of {n} bytes at {at}")),
+                            End::Failed(Failure::Unsupported(format!(
+                                "unsupported: stack object of {n} bytes at {at}"
+                            ))),
                             validate,
                         );
                         return StepOut::Done;
@@ -164,7 +167,11 @@ impl Engine<'_> {
                         s.mem
                             .allocate(n as u64, align, ObjKind::Stack, name.clone(), false)
                     else {
-                        this.terminate(s, End::Failed("address space exhausted".into()), validate);
+                        this.terminate(
+                            s,
+                            End::Failed(Failure::from("address space exhausted")),
+                            validate,
+                        );
                         return StepOut::Done;
                     };
                     s.frame_mut().allocas.push(base);
@@ -194,7 +201,11 @@ impl Engine<'_> {
                                 &mut |this, s, v| match this.func_of_addr(v as u64) {
                                     Ok(f) => this.call(s, f, vals.clone(), dst, to, src, validate),
                                     Err(why) => {
-                                        this.terminate(s, End::Failed(why), validate);
+                                        this.terminate(
+                                            s,
+                                            End::Failed(Failure::from(why)),
+                                            validate,
+                                        );
                                         StepOut::Done
                                     }
                                 },
@@ -207,7 +218,7 @@ impl Engine<'_> {
                 let target = match target {
                     Ok(t) => t,
                     Err(why) => {
-                        self.terminate(st, End::Failed(why), validate);
+                        self.terminate(st, End::Failed(Failure::from(why)), validate);
                         return StepOut::Done;
                     }
                 };
@@ -233,7 +244,7 @@ impl Engine<'_> {
                 let at = m.describe(edge.src);
                 self.terminate(
                     st,
-                    End::Failed(format!("unsupported: {why} at {at}")),
+                    End::Failed(Failure::Unsupported(format!("unsupported: {why} at {at}"))),
                     validate,
                 );
                 return StepOut::Done;

@@ -7,10 +7,10 @@
 
 use super::eval::CVal;
 use super::system::{Nested, Prog};
-use crate::compact::template::{kappa_as, pow_mod};
 use kappa_expr::build as b;
 use kappa_expr::{Expr, Sort, Symbol};
 use kappa_ir::{CmpOp, Function, VarId};
+use kappa_loops::closed::{kappa_as, pow_mod};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// `e` with its symbols replaced by `map`; `None` if it mentions a symbol

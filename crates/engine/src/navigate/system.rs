@@ -55,11 +55,11 @@
 
 use super::eval::{access_fails, eval, CVal};
 use super::forms::{classify_nested, every_iteration, merge, negate, per_steps, subst_map, swap};
-use crate::compact::template::kappa_as;
 use kappa_expr::build as b;
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{CmpOp, EdgeId, Function, Instr, Module, Ty, Value, VarId};
 use kappa_loops::chain::{ChainForm, ChainId, ChainKind, LoopNodeId};
+use kappa_loops::closed::kappa_as;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 

@@ -297,7 +297,7 @@ fn summary(o: &mut String, r: &Report) {
         let _ = writeln!(
             o,
             "<tr><th>reason</th><td id=\"reason\">{}</td></tr>",
-            escape(reason)
+            escape(&reason.to_string())
         );
     }
     if let Some(c) = &r.failing_call {

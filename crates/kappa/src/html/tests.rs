@@ -4,7 +4,7 @@ use super::*;
 use kappa_engine::{ErrorWitness, Stats};
 
 fn report(verdict: Verdict, witness: Option<ErrorWitness>) -> Report {
-    let mut r = Report::unknown_without_run(std::path::Path::new("a<b>.c"), "x".into());
+    let mut r = Report::unknown_without_run(std::path::Path::new("a<b>.c"), "x");
     r.verdict = verdict;
     r.reason = Some("because <i>".into());
     r.witness = witness;

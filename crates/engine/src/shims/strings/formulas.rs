@@ -277,7 +277,7 @@ pub(super) fn to_width(e: Expr, w: u32) -> Expr {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strings::Arg;
+    use crate::shims::strings::Arg;
     use kappa_expr::{eval, Assignment};
 
     /// Byte values that exercise zero, small, and high (negative as `char`) bytes.

@@ -22,11 +22,17 @@
 //! A chain is at most [`MAX_SYMBOLIC_POSITIONS`] positions deep where the
 //! stop condition is symbolic; a string that may go on beyond that is a
 //! failed leaf ("unsupported"), never silently cut.
+//!
+//! Also the memory functions `memset`, `memcpy`, `memmove` (and LLVM's
+//! intrinsics): byte by byte over one object at a concrete length, or the
+//! bounded model of a symbolic length (`access`).
 
 mod formulas;
 
+use super::{Call, Validate};
 use crate::exec::{Feas, StepOut};
 use crate::state::State;
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
 use formulas::{
     below, compare_at, max_len, search_at, sign_result, strcpy_bytes, strncpy_bytes, to_width,
@@ -121,10 +127,6 @@ impl Func {
 }
 
 /// Whether `name` (an external function) is modelled here.
-pub(crate) fn is_string_function(name: &str) -> bool {
-    Func::from_name(name).is_some()
-}
-
 /// A pointer argument resolved to an object and an offset in it: concrete
 /// (`sym` is `None`), or symbolic with more values than were worth
 /// splitting (read-only arguments only; then `off` is 0 and `avail` the
@@ -195,7 +197,7 @@ impl Arg {
 }
 impl Engine<'_> {
     /// Runs the model of the string function `name` (see
-    /// [`is_string_function`]): resolves the pointer arguments, checks the
+    /// [`STRING_FUNCTIONS`]): resolves the pointer arguments, checks the
     /// obligations, performs the writes, stores the result in `dst` and
     /// continues at `ret_loc`.
     #[allow(clippy::too_many_arguments)]
@@ -214,7 +216,10 @@ impl Engine<'_> {
         if args.len() < f.arity() {
             self.terminate(
                 st,
-                End::Failed(format!("{} with too few arguments at {at}", f.name())),
+                End::Failed(Failure::from(format!(
+                    "{} with too few arguments at {at}",
+                    f.name()
+                ))),
                 validate,
             );
             return StepOut::Done;
@@ -351,7 +356,9 @@ impl Engine<'_> {
         match self.feasible(st, b::not(cond)) {
             Feas::Unsat => return true,
             Feas::Sat(_) => self.record_failed(what),
-            Feas::Unknown(r) => self.record_failed(format!("solver {r} deciding: {what}")),
+            Feas::Unknown(r) => {
+                self.record_failed(Failure::Solver(format!("solver {r} deciding: {what}")))
+            }
         }
         match self.feasible(st, cond) {
             Feas::Sat(m) => {
@@ -466,9 +473,9 @@ impl Engine<'_> {
                 let (d, s) = (objs[0], objs[1]);
                 debug_assert!(d.sym.is_none() && s.sym.is_none(), "concrete offsets");
                 if d.read_only {
-                    self.record_failed(format!(
+                    self.record_failed(Failure::PossibleUb(format!(
                         "possible undefined behaviour: strcpy writes to read-only memory at {at}"
-                    ));
+                    )));
                     return None;
                 }
                 let mut bytes = vec![];
@@ -503,74 +510,279 @@ impl Engine<'_> {
                 }
                 Some(ptr(&d, 0))
             }
-            Func::Strncpy => {
-                let (d, s) = (objs[0], objs[1]);
-                debug_assert!(d.sym.is_none() && s.sym.is_none(), "concrete offsets");
-                let n = to_width(args[2], pb);
-                let what = format!(
-                    "possible undefined behaviour: strncpy writes past the end of an object at {at}"
-                );
-                if !self.require(st, b::ule(n, b::bv(pb, d.avail as u128)), what) {
-                    return None;
+            Func::Strncpy => self.strncpy_model(st, args, objs, at),
+        }
+    }
+
+    /// `strncpy`'s model (see [`Self::string_model`]).
+    fn strncpy_model(
+        &mut self,
+        st: &mut State,
+        args: &[Expr],
+        objs: &[Arg],
+        at: &str,
+    ) -> Option<Expr> {
+        let f = Func::Strncpy;
+        let pb = self.ptr_bits();
+        let byte = |st: &mut State, a: &Arg, i: u64| a.byte(st, i);
+        let ptr = |a: &Arg, i: u64| a.ptr(i, pb);
+        let zero8 = b::bv(8, 0);
+        let (d, s) = (objs[0], objs[1]);
+        debug_assert!(d.sym.is_none() && s.sym.is_none(), "concrete offsets");
+        let n = to_width(args[2], pb);
+        let what = format!(
+            "possible undefined behaviour: strncpy writes past the end of an object at {at}"
+        );
+        if !self.require(st, b::ule(n, b::bv(pb, d.avail as u128)), what) {
+            return None;
+        }
+        if d.read_only {
+            let what =
+                format!("possible undefined behaviour: strncpy writes to read-only memory at {at}");
+            if !self.require(st, b::eq(n, b::bv(pb, 0)), what) {
+                return None;
+            }
+        }
+        let limit = d.avail.min(max_len(Some(n)));
+        // the source is read up to its zero or n bytes
+        let mut bytes = vec![];
+        let sc = Scan::run(s.avail.min(limit), |i| {
+            let p = byte(st, &s, i);
+            bytes.push(p);
+            (b::and(below(i, Some(n)), b::eq(p, zero8)), p)
+        });
+        let ub = "reads past the end of an object";
+        if !self.require_scan(st, &sc, sc.covered(Some(n), b::tru()), f, ub, at) {
+            return None;
+        }
+        if d.base == s.base {
+            let apart = if d.off >= s.off {
+                // the bytes read (up to the zero or n) end before d
+                let dist = d.off - s.off;
+                let mut c = b::ule(n, b::bv(pb, dist as u128));
+                for p in bytes.iter().take(dist as usize) {
+                    c = b::or(c, b::eq(*p, zero8));
                 }
-                if d.read_only {
-                    let what = format!(
-                        "possible undefined behaviour: strncpy writes to read-only memory at {at}"
-                    );
-                    if !self.require(st, b::eq(n, b::bv(pb, 0)), what) {
-                        return None;
-                    }
-                }
-                let limit = d.avail.min(max_len(Some(n)));
-                // the source is read up to its zero or n bytes
-                let mut bytes = vec![];
-                let sc = Scan::run(s.avail.min(limit), |i| {
-                    let p = byte(st, &s, i);
-                    bytes.push(p);
-                    (b::and(below(i, Some(n)), b::eq(p, zero8)), p)
-                });
-                let ub = "reads past the end of an object";
-                if !self.require_scan(st, &sc, sc.covered(Some(n), b::tru()), f, ub, at) {
-                    return None;
-                }
-                if d.base == s.base {
-                    let apart = if d.off >= s.off {
-                        // the bytes read (up to the zero or n) end before d
-                        let dist = d.off - s.off;
-                        let mut c = b::ule(n, b::bv(pb, dist as u128));
-                        for p in bytes.iter().take(dist as usize) {
-                            c = b::or(c, b::eq(*p, zero8));
-                        }
-                        c
-                    } else {
-                        b::ule(n, b::bv(pb, (s.off - d.off) as u128))
-                    };
-                    let what = format!(
-                        "possible undefined behaviour: strncpy between overlapping objects at {at}"
-                    );
-                    if !self.require(st, apart, what) {
-                        return None;
-                    }
-                }
-                // positions written: all of 0..n (n symbolic: guarded, up to
-                // the budget)
-                let mut width = limit;
-                if n.as_bv_const().is_none() && width > MAX_SYMBOLIC_POSITIONS as u64 {
-                    width = MAX_SYMBOLIC_POSITIONS as u64;
-                    let what = format!(
-                        "unsupported: strncpy with a symbolic length over more than {MAX_SYMBOLIC_POSITIONS} bytes at {at}"
-                    );
-                    if !self.require(st, b::ule(n, b::bv(pb, width as u128)), what) {
-                        return None;
-                    }
-                }
-                let new = strncpy_bytes(&bytes, n, width, |i| byte(st, &d, i));
-                for (i, v) in new.into_iter().enumerate() {
-                    st.mem
-                        .write(d.base, b::bv(pb, d.off as u128 + i as u128), v);
-                }
-                Some(ptr(&d, 0))
+                c
+            } else {
+                b::ule(n, b::bv(pb, (s.off - d.off) as u128))
+            };
+            let what = format!(
+                "possible undefined behaviour: strncpy between overlapping objects at {at}"
+            );
+            if !self.require(st, apart, what) {
+                return None;
+            }
+        }
+        // positions written: all of 0..n (n symbolic: guarded, up to
+        // the budget)
+        let mut width = limit;
+        if n.as_bv_const().is_none() && width > MAX_SYMBOLIC_POSITIONS as u64 {
+            width = MAX_SYMBOLIC_POSITIONS as u64;
+            let what = format!(
+                "unsupported: strncpy with a symbolic length over more than {MAX_SYMBOLIC_POSITIONS} bytes at {at}"
+            );
+            if !self.require(st, b::ule(n, b::bv(pb, width as u128)), what) {
+                return None;
+            }
+        }
+        let new = strncpy_bytes(&bytes, n, width, |i| byte(st, &d, i));
+        for (i, v) in new.into_iter().enumerate() {
+            st.mem
+                .write(d.base, b::bv(pb, d.off as u128 + i as u128), v);
+        }
+        Some(ptr(&d, 0))
+    }
+}
+
+/// Every name of a modelled `<string.h>` function (also `__builtin_` ones).
+pub(crate) const STRING_FUNCTIONS: &[&str] = &[
+    "strlen",
+    "strnlen",
+    "strcpy",
+    "strncpy",
+    "strcmp",
+    "strncmp",
+    "strchr",
+    "memcmp",
+    "bcmp",
+    "memchr",
+    "__builtin_strlen",
+    "__builtin_strnlen",
+    "__builtin_strcpy",
+    "__builtin_strncpy",
+    "__builtin_strcmp",
+    "__builtin_strncmp",
+    "__builtin_strchr",
+    "__builtin_memcmp",
+    "__builtin_bcmp",
+    "__builtin_memchr",
+];
+
+/// Whether `name` has a string model (for the table's test).
+#[cfg(test)]
+pub(super) fn models(name: &str) -> bool {
+    Func::from_name(name).is_some()
+}
+
+/// A `<string.h>` function of [`STRING_FUNCTIONS`] (its model:
+/// `Engine::call_string_function`).
+pub(super) fn string_function(
+    eng: &mut Engine<'_>,
+    st: State,
+    c: &Call<'_>,
+    validate: &mut Validate<'_>,
+) -> StepOut {
+    let args = c.args.to_vec();
+    eng.call_string_function(st, c.name, args, c.dst, c.ret_loc, c.src, validate)
+}
+
+/// `memset` and `llvm.memset`.
+pub(super) fn memset(
+    eng: &mut Engine<'_>,
+    st: State,
+    c: &Call<'_>,
+    validate: &mut Validate<'_>,
+) -> StepOut {
+    memory_function(eng, st, c, validate, true)
+}
+
+/// `memcpy`, `memmove`, `llvm.memcpy`, `llvm.memmove`.
+pub(super) fn memcpy(
+    eng: &mut Engine<'_>,
+    st: State,
+    c: &Call<'_>,
+    validate: &mut Validate<'_>,
+) -> StepOut {
+    memory_function(eng, st, c, validate, false)
+}
+
+/// A memory function: of a symbolic length between concrete addresses, a
+/// bounded model (`Engine::memop_symbolic_length`) instead of forking over
+/// lengths; else one call per possible length, each of a concrete length.
+fn memory_function(
+    eng: &mut Engine<'_>,
+    st: State,
+    c: &Call<'_>,
+    validate: &mut Validate<'_>,
+    is_memset: bool,
+) -> StepOut {
+    let sym_len = match (c.arg(0), c.arg(1), c.arg(2)) {
+        (Some(d), Some(s_), Some(n))
+            if !n.is_const() && d.is_const() && (is_memset || s_.is_const()) =>
+        {
+            eng.bounded_length(&st, n)
+        }
+        _ => None,
+    };
+    if let Some(limit) = sym_len {
+        let (Some(d), Some(s_), Some(n)) = (c.arg(0), c.arg(1), c.arg(2)) else {
+            unreachable!("matched above")
+        };
+        let what = if is_memset { "memset" } else { "copy" };
+        let from = if is_memset { None } else { Some(s_) };
+        let fill = is_memset.then(|| b::trunc(s_, 8));
+        let Some(mut s) =
+            eng.memop_symbolic_length(st, d, from, fill, n, limit, what, c.src, validate)
+        else {
+            return StepOut::Done;
+        };
+        if let Some(dv) = c.dst {
+            s.frame_mut().regs[dv.index()] = Some(d);
+        }
+        s.loc = c.ret_loc;
+        return StepOut::Continue(s);
+    }
+    if c.arg(2).is_some_and(|n| !n.is_const()) {
+        let what = format!("argument of {}", c.name);
+        return eng.call_for_each_value(st, c, 2, &what, validate);
+    }
+    if is_memset {
+        memset_concrete(eng, st, c, validate)
+    } else {
+        memcpy_concrete(eng, st, c, validate)
+    }
+}
+
+/// `memset` (and `llvm.memset`) of a concrete length.
+fn memset_concrete(
+    eng: &mut Engine<'_>,
+    mut st: State,
+    c: &Call<'_>,
+    validate: &mut Validate<'_>,
+) -> StepOut {
+    let at = c.at;
+    let (Some(d), Some(fill), Some(n)) = (c.arg(0), c.arg(1), c.arg(2)) else {
+        fail!(eng, st, validate, "memset without arguments at {at}")
+    };
+    let n = conc!(eng, st, validate, n, "memset length", at) as u64;
+    let byte = b::trunc(fill, 8);
+    let (st2, ok) = eng.for_each_byte(st, d, n, true, c.src, validate, &mut |s, base, off| {
+        s.mem.write(base, off, byte);
+    });
+    let Some(s) = st2 else { return StepOut::Done };
+    st = s;
+    if !ok {
+        return StepOut::Done;
+    }
+    let result = Some(d);
+    eng.finish_external(st, c.name, result, c.dst, c.ret_loc)
+}
+
+/// `memcpy`, `memmove` (and LLVM's) of a concrete length.
+fn memcpy_concrete(
+    eng: &mut Engine<'_>,
+    mut st: State,
+    c: &Call<'_>,
+    validate: &mut Validate<'_>,
+) -> StepOut {
+    let (name, at) = (c.name, c.at);
+    let pb = eng.ptr_bits();
+    let (Some(d), Some(s_), Some(n)) = (c.arg(0), c.arg(1), c.arg(2)) else {
+        fail!(eng, st, validate, "{name} without arguments at {at}")
+    };
+    let n = conc!(eng, st, validate, n, "copy length", at) as u64;
+    let mut bytes = vec![];
+    let mut from = None;
+    let (st2, ok) = eng.for_each_byte(st, s_, n, false, c.src, validate, &mut |s, base, off| {
+        from.get_or_insert((base, off));
+        bytes.push(s.mem.read(base, off, 1));
+    });
+    let Some(s) = st2 else { return StepOut::Done };
+    if !ok {
+        return StepOut::Done;
+    }
+    st = s;
+    let mut k = 0;
+    let mut to = None;
+    let (st3, ok) = eng.for_each_byte(st, d, n, true, c.src, validate, &mut |s, base, off| {
+        to.get_or_insert((base, off));
+        s.mem.write(base, off, bytes[k]);
+        k += 1;
+    });
+    let Some(s) = st3 else { return StepOut::Done };
+    if !ok {
+        return StepOut::Done;
+    }
+    st = s;
+    // memcpy between overlapping ranges is undefined (equal ranges
+    // are allowed, as for llvm.memcpy); the copy above is the
+    // memmove one, which agrees with memcpy on the other cases
+    if let (false, Some((sb, so)), Some((db, dof))) = (c.base.ends_with("memmove"), from, to) {
+        if sb == db {
+            let len = b::bv(pb, n as u128);
+            let apart = b::or(
+                b::eq(so, dof),
+                b::or(b::ule(b::add(so, len), dof), b::ule(b::add(dof, len), so)),
+            );
+            let what =
+                format!("possible undefined behaviour: {name} between overlapping ranges at {at}");
+            if !eng.require(&mut st, apart, what) {
+                eng.terminate(st, End::Pruned, validate);
+                return StepOut::Done;
             }
         }
     }
+    let result = Some(d);
+    eng.finish_external(st, name, result, c.dst, c.ret_loc)
 }

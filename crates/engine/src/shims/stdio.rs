@@ -27,10 +27,14 @@
 //! otherwise (it might hold `%n`) the path is unsupported, as is any
 //! conversion `format::parse` does not model.
 
+pub(crate) mod format;
+
+use super::{Call, Validate};
 use crate::exec::{Feas, StepOut};
-use crate::format::{self, Count, Piece, Spec, MAX_FIELD};
 use crate::state::State;
+use crate::Failure;
 use crate::{End, Engine, ErrorWitness, Validation};
+use format::{Count, Piece, Spec, MAX_FIELD};
 use kappa_expr::build::{self as b};
 use kappa_expr::{Expr, Sort, Symbol, SymbolKind};
 use kappa_ir::{Loc, SrcLoc, Ty, VarId};
@@ -68,15 +72,65 @@ fn printf_function(name: &str) -> Option<PrintfFn> {
     Some(PrintfFn { fmt, sink, va_list })
 }
 
-/// Whether `name` (an external function) is modelled here.
-pub(crate) fn is_printf_function(name: &str) -> bool {
+/// The functions [`printf`] models (those `printf_function` knows).
+pub(super) const PRINTF_FUNCTIONS: &[&str] = &[
+    "printf",
+    "vprintf",
+    "fprintf",
+    "dprintf",
+    "vfprintf",
+    "vdprintf",
+    "sprintf",
+    "vsprintf",
+    "snprintf",
+    "vsnprintf",
+];
+
+/// Output functions without a format: no effect on program memory (the
+/// strings they print are not read); the result is unconstrained.
+pub(super) const OUTPUT_FUNCTIONS: &[&str] = &[
+    "puts", "putchar", "fputs", "fputc", "putc", "fflush", "perror",
+];
+
+/// Whether `name` has a printf model (for the table's test).
+#[cfg(test)]
+pub(super) fn models(name: &str) -> bool {
     printf_function(name).is_some()
+}
+
+/// A function of [`PRINTF_FUNCTIONS`]: one call per possible value of the
+/// format's address and of `snprintf`'s size, each modelled by
+/// `Engine::call_printf`.
+pub(super) fn printf(
+    eng: &mut Engine<'_>,
+    st: State,
+    c: &Call<'_>,
+    validate: &mut Validate<'_>,
+) -> StepOut {
+    for i in printf_concrete_args(c.name) {
+        if c.arg(i).is_some_and(|n| !n.is_const()) {
+            let what = format!("size argument of {}", c.name);
+            return eng.call_for_each_value(st, c, i, &what, validate);
+        }
+    }
+    let args = c.args.to_vec();
+    eng.call_printf(st, c.name, args, c.dst, c.ret_loc, c.src, validate, &[])
+}
+
+/// A function of [`OUTPUT_FUNCTIONS`]: no effect, an unconstrained result.
+pub(super) fn output(
+    eng: &mut Engine<'_>,
+    st: State,
+    c: &Call<'_>,
+    _: &mut Validate<'_>,
+) -> StepOut {
+    eng.finish_external(st, c.name, None, c.dst, c.ret_loc)
 }
 
 /// Indices of the arguments that must be concrete (the caller forks over
 /// their few possible values): the format's address, the size of a
 /// buffer function's buffer.
-pub(crate) fn printf_concrete_args(name: &str) -> Vec<usize> {
+fn printf_concrete_args(name: &str) -> Vec<usize> {
     let Some(f) = printf_function(name) else {
         return vec![];
     };
@@ -94,6 +148,24 @@ struct Output {
 }
 
 impl Output {
+    /// An integer conversion `s` of the `w`-bit `v` in a field (width,
+    /// precision, `-`): its bytes when `v` is concrete, else its length.
+    fn push_int(
+        &mut self,
+        s: &Spec,
+        w: u32,
+        v: Expr,
+        (width, prec, minus): (u64, Option<u64>, bool),
+    ) {
+        match v.as_bv_const() {
+            Some(bits) => self.push_bytes(&format::format_int(s, w, bits, width, prec, minus)),
+            None => self.push_len(
+                format::int_len(s, w, v, width, prec),
+                &format!("a `%{}` of a symbolic value", s.conv as char),
+            ),
+        }
+    }
+
     fn push_bytes(&mut self, v: &[u8]) {
         self.push_exprs(v.iter().map(|c| b::bv(8, *c as u128)).collect());
     }
@@ -123,6 +195,73 @@ impl Output {
         }
         self.lose_bytes(why);
     }
+}
+
+/// A printf-family call's result: the count of characters output when
+/// known, else an unconstrained value; `Err` is the failure.
+fn printf_result(name: &str, count: Result<Expr, String>, at: &str) -> Result<Expr, String> {
+    Ok(match count {
+        Ok(c) if c.as_bv_const().is_some_and(|v| v > i32::MAX as u128) => {
+            return Err(format!(
+                "unsupported: {name} outputs more than INT_MAX characters at {at}"
+            ))
+        }
+        Ok(c) => c,
+        Err(_) => b::sym(Symbol::fresh(
+            &format!("ret_{name}"),
+            Sort::Bv(32),
+            SymbolKind::Fresh,
+        )),
+    })
+}
+
+/// The width and precision of the conversion `s` (a `*` takes an argument
+/// through `take`) and whether it is left-justified (`-`, or a negative `*`
+/// width); `Err` says why they are not known.
+fn fields(
+    s: &Spec,
+    take: &dyn Fn(&str) -> Result<Expr, String>,
+) -> Result<(u64, Option<u64>, bool), String> {
+    let mut minus = s.minus;
+    let mut star = |c: Option<Count>, is_width: bool| -> Result<Option<u64>, String> {
+        match c {
+            None => Ok(None),
+            Some(Count::Fixed(v)) => Ok(Some(v)),
+            Some(Count::Star) => {
+                let v = take("a `*` field")?;
+                let v = fit(v, 32).as_bv_const().ok_or("a symbolic `*` field")?;
+                let v = kappa_expr::to_signed(v, 32);
+                if v < 0 {
+                    if !is_width {
+                        return Ok(None); // as if omitted
+                    }
+                    minus = true;
+                }
+                let v = v.unsigned_abs() as u64;
+                if v > MAX_FIELD {
+                    return Err(format!("a `*` field of {v}"));
+                }
+                Ok(Some(v))
+            }
+        }
+    };
+    let width = star(s.width, true)?;
+    let prec = star(s.prec, false)?;
+    Ok((width.unwrap_or(0), prec, minus))
+}
+
+/// A `%c` of `byte` in a field of `width` (left-justified with `minus`).
+fn char_field(byte: Expr, width: u64, minus: bool) -> Vec<Expr> {
+    let spaces = vec![b::bv(8, b' ' as u128); width.saturating_sub(1) as usize];
+    let mut v = vec![];
+    if minus {
+        v.push(byte);
+        v.extend(spaces);
+    } else {
+        v.extend(spaces);
+        v.push(byte);
+    }
+    v
 }
 
 /// Fits `e` to `w` bits (truncating or zero-extending).
@@ -194,7 +333,7 @@ impl Engine<'_> {
     }
 
     /// Runs the model of the printf-family function `name` (see
-    /// [`is_printf_function`]; the size argument of `snprintf` is
+    /// [`PRINTF_FUNCTIONS`]; the size argument of `snprintf` is
     /// concrete) on a state whose path condition fixes the layout case
     /// (`format::int_case`) of the symbolic integer arguments listed in
     /// `cases` (argument index, case; none at the call itself).
@@ -215,7 +354,7 @@ impl Engine<'_> {
         let pb = self.ptr_bits();
         macro_rules! fail {
             ($($t:tt)*) => {{
-                self.terminate(st, End::Failed(format!($($t)*)), validate);
+                self.terminate(st, End::Failed(Failure::from(format!($($t)*))), validate);
                 return StepOut::Done;
             }};
         }
@@ -252,33 +391,8 @@ impl Engine<'_> {
                 }
                 Piece::Conv(s) => s,
             };
-            // width and precision
-            let mut minus = s.minus;
-            let mut star = |c: Option<Count>, is_width: bool| -> Result<Option<u64>, String> {
-                match c {
-                    None => Ok(None),
-                    Some(Count::Fixed(v)) => Ok(Some(v)),
-                    Some(Count::Star) => {
-                        let v = take("a `*` field")?;
-                        let v = fit(v, 32).as_bv_const().ok_or("a symbolic `*` field")?;
-                        let v = kappa_expr::to_signed(v, 32);
-                        if v < 0 {
-                            if !is_width {
-                                return Ok(None); // as if omitted
-                            }
-                            minus = true;
-                        }
-                        let v = v.unsigned_abs() as u64;
-                        if v > MAX_FIELD {
-                            return Err(format!("a `*` field of {v}"));
-                        }
-                        Ok(Some(v))
-                    }
-                }
-            };
-            let fields = star(s.width, true).and_then(|w| Ok((w, star(s.prec, false)?)));
-            let (width, prec) = match fields {
-                Ok((w, p)) => (w.unwrap_or(0), p),
+            let (width, prec, minus) = match fields(s, &take) {
+                Ok(f) => f,
                 Err(why) => {
                     if s.writes() {
                         fail!("unsupported: {name} with {why} at {at}");
@@ -301,21 +415,11 @@ impl Engine<'_> {
             };
             match s.conv {
                 b'n' => {
-                    let count = match &out.count {
-                        Ok(c) => *c,
-                        Err(why) => {
-                            fail!("unsupported: {name}'s %n after output whose length is not known ({why}) at {at}")
-                        }
-                    };
-                    let v = fit(count, s.len.bits(pb));
-                    let bytes: Vec<Expr> = (0..v.width() / 8)
-                        .map(|i| b::extract(8 * i + 7, 8 * i, v))
-                        .collect();
-                    if let Err(why) = self.write_at(&mut st, arg, &bytes) {
-                        fail!("unsupported: {name}'s %n writing {why} at {at}");
+                    if let Err(why) = self.printf_count(&mut st, &out, s, arg, name, &at) {
+                        fail!("{why}");
                     }
                 }
-                c if s.integer() => {
+                _ if s.integer() => {
                     let w = s.len.bits(pb);
                     let v = fit(arg, w);
                     if !v.is_const() && f.sink != Sink::Stream {
@@ -324,42 +428,11 @@ impl Engine<'_> {
                         // whose bytes are terms (exact: `format::int_bytes`)
                         let i = next.get() - 1;
                         if let Some(&(_, case)) = cases.iter().find(|(k, _)| *k == i) {
-                            let mut syms = vec![];
-                            let mut digit = |j: u32| {
-                                let d = format!("digit{j}_{name}");
-                                let d = Symbol::fresh(&d, Sort::Bv(8), SymbolKind::Fresh);
-                                syms.push(d);
-                                b::sym(d)
-                            };
-                            let (bytes, defs) =
-                                format::int_bytes(s, w, v, case, width, prec, minus, &mut digit);
-                            // the digits of the witness's value satisfy the
-                            // definitions (the one decomposition), so they
-                            // extend the witness with no query; a state whose
-                            // witness is no model asks the solver
-                            let known = (!st.witness_unchecked)
-                                .then(|| kappa_expr::eval(v, &st.witness))
-                                .flatten()
-                                .map(|x| format::decimal_digits(s, w, x.bits(), syms.len()));
-                            match known {
-                                Some(ds) => {
-                                    let mut m = kappa_expr::Assignment::default();
-                                    for (d, val) in syms.iter().zip(ds) {
-                                        m.set(*d, val);
-                                    }
-                                    Self::constrain(&mut st, defs, Some((syms, m)));
-                                }
-                                None => match self.feasible(&st, defs) {
-                                    Feas::Sat(m) => Self::constrain(&mut st, defs, m),
-                                    Feas::Unsat => {
-                                        fail!("internal: {name}'s digits infeasible at {at}")
-                                    }
-                                    Feas::Unknown(r) => {
-                                        fail!("solver {r} on {name}'s digits at {at}")
-                                    }
-                                },
+                            let layout = (case, width, prec, minus);
+                            match self.printf_digits(&mut st, s, w, v, layout, name, &at) {
+                                Ok(bytes) => out.push_exprs(bytes),
+                                Err(why) => fail!("{why}"),
                             }
-                            out.push_exprs(bytes);
                             continue;
                         }
                         let what = format!("the layout of argument {} of {name}", i + 1);
@@ -379,88 +452,25 @@ impl Engine<'_> {
                             },
                         );
                     }
-                    match v.as_bv_const() {
-                        Some(bits) => {
-                            out.push_bytes(&format::format_int(s, w, bits, width, prec, minus))
-                        }
-                        None => out.push_len(
-                            format::int_len(s, w, v, width, prec),
-                            &format!("a `%{}` of a symbolic value", c as char),
-                        ),
-                    }
+                    out.push_int(s, w, v, (width, prec, minus));
                 }
-                b'c' => {
-                    let byte = fit(arg, 8);
-                    let fill = width.saturating_sub(1) as usize;
-                    let spaces = vec![b::bv(8, b' ' as u128); fill];
-                    let mut v = vec![];
-                    if minus {
-                        v.push(byte);
-                        v.extend(spaces);
-                    } else {
-                        v.extend(spaces);
-                        v.push(byte);
-                    }
-                    out.push_exprs(v);
-                }
-                b's' => match self.c_string(&mut st, arg, prec.unwrap_or(u64::MAX)) {
-                    Ok(text) => {
-                        if let Some(o) = arg.as_bv_const().and_then(|a| st.mem.find(a as u64)) {
-                            sources.push(o.base);
-                        }
-                        out.push_bytes(&format::format_other(s, &text, 0, width, minus));
-                    }
-                    Err(why) => out.lose(&format!("a `%s` of {why}")),
-                },
-                // %p: only null prints the same natively (kappa's addresses
-                // are not those of a native run)
-                _ => match fit(arg, pb).as_bv_const() {
-                    Some(0) => out.push_bytes(&format::format_other(s, &[], 0, width, minus)),
-                    _ => out.lose("a `%p` of a non-null pointer"),
-                },
+                b'c' => out.push_exprs(char_field(fit(arg, 8), width, minus)),
+                _ => self.printf_text(
+                    &mut st,
+                    &mut out,
+                    &mut sources,
+                    s,
+                    arg,
+                    (width, prec, minus),
+                ),
             }
         }
-        if let Sink::Buffer { size } = f.sink {
-            let bytes = match out.bytes {
-                Ok(bs) => bs,
-                Err(why) => fail!("unsupported: {name} writing {why} to a buffer at {at}"),
-            };
-            let limit = match size {
-                None => u64::MAX,
-                Some(i) => match args.get(i).and_then(|n| fit(*n, pb).as_bv_const()) {
-                    Some(n) => n as u64,
-                    None => fail!("unsupported: {name} with a symbolic size at {at}"),
-                },
-            };
-            if limit > 0 {
-                let n = (bytes.len() as u64).min(limit - 1) as usize;
-                let Some(&d) = args.first() else {
-                    fail!("{name} without a buffer at {at}")
-                };
-                if let Some(o) = d.as_bv_const().and_then(|a| st.mem.find(a as u64)) {
-                    if sources.contains(&o.base) {
-                        fail!("unsupported: {name} into the object a `%s` argument reads at {at}");
-                    }
-                }
-                let mut text = bytes[..n].to_vec();
-                text.push(b::bv(8, 0));
-                if let Err(why) = self.write_at(&mut st, d, &text) {
-                    fail!("{name} writing {} bytes {why} at {at}", text.len());
-                }
-            }
+        if let Err(why) = self.printf_to_buffer(&mut st, f, name, &args, out.bytes, &sources, &at) {
+            fail!("{why}");
         }
-        let result = match out.count {
-            Ok(c) => {
-                if c.as_bv_const().is_some_and(|v| v > i32::MAX as u128) {
-                    fail!("unsupported: {name} outputs more than INT_MAX characters at {at}");
-                }
-                c
-            }
-            Err(_) => b::sym(Symbol::fresh(
-                &format!("ret_{name}"),
-                Sort::Bv(32),
-                SymbolKind::Fresh,
-            )),
+        let result = match printf_result(name, out.count, &at) {
+            Ok(r) => r,
+            Err(why) => fail!("{why}"),
         };
         if let Some(d) = dst {
             let ty = self.module.func(st.func()).vars[d.index()].ty;
@@ -472,5 +482,158 @@ impl Engine<'_> {
         }
         st.loc = ret_loc;
         StepOut::Continue(st)
+    }
+
+    /// A `%s` or `%p` conversion of `arg` into `out` (the objects `%s`
+    /// reads noted in `sources`).
+    fn printf_text(
+        &mut self,
+        st: &mut State,
+        out: &mut Output,
+        sources: &mut Vec<u64>,
+        s: &Spec,
+        arg: Expr,
+        (width, prec, minus): (u64, Option<u64>, bool),
+    ) {
+        let pb = self.ptr_bits();
+        match s.conv {
+            b's' => match self.c_string(st, arg, prec.unwrap_or(u64::MAX)) {
+                Ok(text) => {
+                    if let Some(o) = arg.as_bv_const().and_then(|a| st.mem.find(a as u64)) {
+                        sources.push(o.base);
+                    }
+                    out.push_bytes(&format::format_other(s, &text, 0, width, minus));
+                }
+                Err(why) => out.lose(&format!("a `%s` of {why}")),
+            },
+            // %p: only null prints the same natively (kappa's addresses
+            // are not those of a native run)
+            _ => match fit(arg, pb).as_bv_const() {
+                Some(0) => out.push_bytes(&format::format_other(s, &[], 0, width, minus)),
+                _ => out.lose("a `%p` of a non-null pointer"),
+            },
+        }
+    }
+
+    /// A `%n`: writes the count of characters output so far through `arg`
+    /// (converted to the pointed type); `Err` is the failure.
+    fn printf_count(
+        &mut self,
+        st: &mut State,
+        out: &Output,
+        s: &Spec,
+        arg: Expr,
+        name: &str,
+        at: &str,
+    ) -> Result<(), String> {
+        let count = match &out.count {
+            Ok(c) => *c,
+            Err(why) => {
+                return Err(format!(
+                "unsupported: {name}'s %n after output whose length is not known ({why}) at {at}"
+            ))
+            }
+        };
+        let v = fit(count, s.len.bits(self.ptr_bits()));
+        let bytes: Vec<Expr> = (0..v.width() / 8)
+            .map(|i| b::extract(8 * i + 7, 8 * i, v))
+            .collect();
+        self.write_at(st, arg, &bytes)
+            .map_err(|why| format!("unsupported: {name}'s %n writing {why} at {at}"))
+    }
+
+    /// The bytes of an integer conversion of the symbolic `v` (of `w`
+    /// bits) whose layout (`case`, with the field's width, precision and
+    /// `-`) the path condition fixes: the layout's constants and the
+    /// digits as fresh symbols defined over `v`, constrained on `st`
+    /// (exact: `format::int_bytes`); `Err` is the failure.
+    #[allow(clippy::too_many_arguments)]
+    fn printf_digits(
+        &mut self,
+        st: &mut State,
+        s: &Spec,
+        w: u32,
+        v: Expr,
+        (case, width, prec, minus): (u128, u64, Option<u64>, bool),
+        name: &str,
+        at: &str,
+    ) -> Result<Vec<Expr>, String> {
+        let mut syms = vec![];
+        let mut digit = |j: u32| {
+            let d = format!("digit{j}_{name}");
+            let d = Symbol::fresh(&d, Sort::Bv(8), SymbolKind::Fresh);
+            syms.push(d);
+            b::sym(d)
+        };
+        let (bytes, defs) = format::int_bytes(s, w, v, case, width, prec, minus, &mut digit);
+        // the digits of the witness's value satisfy the definitions (the one
+        // decomposition), so they extend the witness with no query; a state
+        // whose witness is no model asks the solver
+        let known = (!st.witness_unchecked)
+            .then(|| kappa_expr::eval(v, &st.witness))
+            .flatten()
+            .map(|x| format::decimal_digits(s, w, x.bits(), syms.len()));
+        match known {
+            Some(ds) => {
+                let mut m = kappa_expr::Assignment::default();
+                for (d, val) in syms.iter().zip(ds) {
+                    m.set(*d, val);
+                }
+                Self::constrain(st, defs, Some((syms, m)));
+            }
+            None => match self.feasible(st, defs) {
+                Feas::Sat(m) => Self::constrain(st, defs, m),
+                Feas::Unsat => return Err(format!("internal: {name}'s digits infeasible at {at}")),
+                Feas::Unknown(r) => return Err(format!("solver {r} on {name}'s digits at {at}")),
+            },
+        }
+        Ok(bytes)
+    }
+
+    /// A buffer function's write of the output `bytes` (at most `n - 1` of
+    /// them for `snprintf`, then a zero) to its buffer, which must not be
+    /// an object a `%s` read (`sources`); `Err` is the failure.
+    #[allow(clippy::too_many_arguments)]
+    fn printf_to_buffer(
+        &mut self,
+        st: &mut State,
+        f: PrintfFn,
+        name: &str,
+        args: &[Expr],
+        bytes: Result<Vec<Expr>, String>,
+        sources: &[u64],
+        at: &str,
+    ) -> Result<(), String> {
+        let Sink::Buffer { size } = f.sink else {
+            return Ok(());
+        };
+        let pb = self.ptr_bits();
+        let bytes = bytes
+            .map_err(|why| format!("unsupported: {name} writing {why} to a buffer at {at}"))?;
+        let limit = match size {
+            None => u64::MAX,
+            Some(i) => match args.get(i).and_then(|n| fit(*n, pb).as_bv_const()) {
+                Some(n) => n as u64,
+                None => return Err(format!("unsupported: {name} with a symbolic size at {at}")),
+            },
+        };
+        if limit == 0 {
+            return Ok(());
+        }
+        let n = (bytes.len() as u64).min(limit - 1) as usize;
+        let Some(&d) = args.first() else {
+            return Err(format!("{name} without a buffer at {at}"));
+        };
+        if let Some(o) = d.as_bv_const().and_then(|a| st.mem.find(a as u64)) {
+            if sources.contains(&o.base) {
+                return Err(format!(
+                    "unsupported: {name} into the object a `%s` argument reads at {at}"
+                ));
+            }
+        }
+        let mut text = bytes[..n].to_vec();
+        text.push(b::bv(8, 0));
+        self.write_at(st, d, &text)
+            .map_err(|why| format!("{name} writing {} bytes {why} at {at}", text.len()))
     }
 }
