@@ -11,9 +11,12 @@
 //! and CPU time ([`finish`]). A stage still running
 //! [`STAGE_GRACE`] after its share ended, or [`RUN_GRACE`] after the
 //! run's deadline, is killed with its descendants (its statistics are
-//! lost; its wall and CPU time are reported). Every stage process dies
-//! with its parent (`PR_SET_PDEATHSIG`), and the parent's end (verdict,
-//! signal, watchdog) kills its descendants (see [`crate::watchdog`]).
+//! lost; its wall and CPU time are reported). Every stage process ends
+//! with its parent, even one killed by SIGKILL (`PR_SET_PDEATHSIG` sends
+//! it SIGTERM, on which it kills its own descendants and removes the
+//! run's directory), and the parent's end (verdict, signal, watchdog)
+//! kills its descendants (see [`crate::watchdog`]). Directories of runs
+//! whose process is gone are removed by the next run.
 
 use crate::cli::VerifyArgs;
 use crate::portfolio::{final_unknown, timed_out, Kind, Stage, STAGES};
@@ -161,17 +164,84 @@ impl Ended {
 /// The directory of the stage processes (set once made).
 static ROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
 
-/// The directory under which the stage processes of this run write.
+/// In a stage process: the run's directory of stage processes and the
+/// parent's pid (the directory is removed when the parent died).
+static PARENT_ROOT: std::sync::OnceLock<(PathBuf, libc::pid_t)> = std::sync::OnceLock::new();
+
+/// The prefix of a run's directory of stage processes, followed by the
+/// pid of the kappa process that made it.
+const ROOT_PREFIX: &str = "kappa-stages-";
+
+/// The directory under which the stage processes of this run write
+/// (`kappa-stages-PID-XXXXXX` in the temporary directory). Directories of
+/// runs whose process is gone (killed with SIGKILL) are removed first.
 pub(crate) fn stages_root() -> Result<&'static Path> {
     if let Some(r) = ROOT.get() {
         return Ok(r);
     }
+    remove_stale_roots(&std::env::temp_dir());
     let dir = tempfile::Builder::new()
-        .prefix("kappa-stages-")
+        .prefix(&format!("{ROOT_PREFIX}{}-", std::process::id()))
         .tempdir()
         .context("cannot create a temporary directory for the stage processes")?
         .keep();
     Ok(ROOT.get_or_init(|| dir))
+}
+
+/// Removes the directories of stage processes in `tmp` whose kappa
+/// process no longer exists (a kappa killed by SIGKILL cannot remove its
+/// own, nor can its stage processes when they died first).
+fn remove_stale_roots(tmp: &Path) {
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(ROOT_PREFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+}
+
+/// In a stage process (command line `argv` with `--stage-dir DIR`):
+/// records the run's directory of stage processes (named after the
+/// parent's pid), removed if this process ends on a signal after its
+/// parent died (see [`remove_root_on_signal`]). Called once the process
+/// takes signals ([`crate::watchdog::end_on_signals`]); returns `false`
+/// when the parent already died (a SIGKILL before this process could
+/// take its death signal): the directory is then removed and the stage
+/// must not run.
+pub fn note_parent_root(argv: &[String]) -> bool {
+    let Some(k) = argv.iter().position(|a| a == "--stage-dir") else {
+        return true;
+    };
+    let Some(root) = argv.get(k + 1).and_then(|d| Path::new(d).parent()) else {
+        return true;
+    };
+    let Some(parent) = root
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_prefix(ROOT_PREFIX))
+        .and_then(|rest| rest.split_once('-'))
+        .and_then(|(pid, _)| pid.parse::<libc::pid_t>().ok())
+    else {
+        return true;
+    };
+    let _ = PARENT_ROOT.set((root.to_path_buf(), parent));
+    // SAFETY: getppid(2) cannot fail.
+    if unsafe { libc::getppid() } != parent {
+        let _ = std::fs::remove_dir_all(root);
+        return false;
+    }
+    true
 }
 
 /// Removes the stage processes' directory, if one was made (at the end of
@@ -179,6 +249,31 @@ pub(crate) fn stages_root() -> Result<&'static Path> {
 pub fn remove_root() {
     if let Some(root) = ROOT.get() {
         let _ = std::fs::remove_dir_all(root);
+    }
+}
+
+/// At the end on a signal: [`remove_root`], and in a stage process whose
+/// parent died (the signal is its death signal), the run's directory.
+pub fn remove_root_on_signal() {
+    remove_root();
+    if let Some((root, parent)) = PARENT_ROOT.get() {
+        // (the parent's death signal comes while the parent exits: this
+        // process is given a new parent a moment later)
+        let until = Instant::now() + Duration::from_millis(200);
+        // SAFETY: getppid(2) cannot fail.
+        while unsafe { libc::getppid() } == *parent && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        // SAFETY: as above
+        if unsafe { libc::getppid() } != *parent {
+            // (every stage process removes it at once: a file another
+            // removed first fails one pass)
+            for _ in 0..5 {
+                if std::fs::remove_dir_all(root).is_ok() || !root.exists() {
+                    break;
+                }
+            }
+        }
     }
 }
 
@@ -214,11 +309,19 @@ fn spawn(
         cmd.arg("--stage-total-ms").arg(ms(d));
     }
     use std::os::unix::process::CommandExt;
-    // SAFETY: prctl(2) is async-signal-safe; the stage process dies with
-    // this one even when it is killed without a chance to clean up.
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: prctl(2), getppid(2) and _exit(2) are async-signal-safe. The
+    // stage process gets SIGTERM when this one dies, even by SIGKILL: it
+    // then kills its own descendants (solver processes, the native back
+    // end's program) and removes the stage directories
+    // (crate::watchdog::end_on_signals).
     unsafe {
-        cmd.pre_exec(|| {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        cmd.pre_exec(move || {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+            // (this process died before the request: no signal comes)
+            if libc::getppid() != parent {
+                libc::_exit(1);
+            }
             Ok(())
         });
     }

@@ -231,7 +231,7 @@ pub fn end_on_signals() {
             if n == 1 {
                 let sig = libc::c_int::from(byte);
                 kill_children();
-                crate::stages::remove_root();
+                crate::stages::remove_root_on_signal();
                 // SAFETY: restore the default action and take the signal.
                 unsafe {
                     libc::signal(sig, libc::SIG_DFL);
