@@ -461,12 +461,14 @@ fn verify_sequential(
     let mut trees = vec![];
     let mut prev_name = "";
     let mut stop: Option<String> = None;
+    let mut deadline = deadline;
     for st in STAGES {
         if let Some(why) = &stop {
             stages.push(st.skipped(why.clone()));
             continue;
         }
         let now = Instant::now();
+        deadline = cpu_deadline(args, now, deadline);
         let stage_deadline = st.deadline(now, deadline);
         if stage_deadline.is_some_and(|d| d.saturating_duration_since(now) < st.min) {
             stages.push(st.skipped(st.too_short()));
@@ -550,6 +552,23 @@ fn verify_sequential(
         }
     }
     emit(args, prog, out, notes, stages, start, deadline)
+}
+
+/// With `--cpu-limit C` and the stages one after another: the run's
+/// deadline at `now`, brought forward so that kappa's processes together
+/// use at most C seconds of CPU time if from now on they use one CPU
+/// second per second (a stage process's solver processes may have used
+/// more: the condition stage races several).
+fn cpu_deadline(args: &VerifyArgs, now: Instant, deadline: Option<Instant>) -> Option<Instant> {
+    let Some(limit) = args.cpu_limit else {
+        return deadline;
+    };
+    let left = crate::verify::seconds(limit - cpu_seconds()).unwrap_or(Duration::ZERO);
+    let by_cpu = now.checked_add(left);
+    match (deadline, by_cpu) {
+        (Some(d), Some(c)) => Some(d.min(c)),
+        (d, c) => d.or(c),
+    }
 }
 
 /// Whether an `unknown` reason is final for the portfolio: the exploration

@@ -35,8 +35,17 @@ pub const STAGE_GRACE: Duration = Duration::from_millis(400);
 
 /// How long after the run's deadline the parent waits for its stage
 /// processes before it kills them and reports `unknown`: the verdict is
-/// then out by `--timeout` + 0.5 s.
-pub const RUN_GRACE: Duration = Duration::from_millis(200);
+/// then out by `--timeout` + 0.5 s. A stage process's deadline is
+/// [`HAND_OVER`] before the run's, so only a stage replaying a `false`
+/// found at the very end (`verify::REPLAY_GRACE`) or a stuck one is
+/// still running then.
+pub const RUN_GRACE: Duration = Duration::from_millis(250);
+
+/// How long before the run's deadline a stage process's own deadline is:
+/// the time it takes to write its report and end (measured: 20-90 ms on
+/// a loaded two-core machine), so that the parent has its report at the
+/// run's deadline.
+pub const HAND_OVER: Duration = Duration::from_millis(100);
 
 /// The CPU time each running stage process may still use after the
 /// parent decided to stop it for `--cpu-limit` (killing and reaping it).
@@ -291,6 +300,9 @@ fn spawn(
     let err = std::fs::File::create(dir.join("stderr")).context("stage directory")?;
     let now = Instant::now();
     let ms = |d: Instant| d.saturating_duration_since(now).as_millis().to_string();
+    // (the stage process hands over before the run's deadline)
+    let total = deadline.map(|d| d.checked_sub(HAND_OVER).unwrap_or(d).max(now));
+    let until = until.map(|u| total.map_or(u, |d| u.min(d)));
     let mut cmd = Command::new(exe);
     cmd.args(std::env::args_os().skip(1))
         .arg("--stage")
@@ -305,7 +317,7 @@ fn spawn(
     if let Some(d) = until {
         cmd.arg("--stage-ms").arg(ms(d));
     }
-    if let Some(d) = deadline {
+    if let Some(d) = total {
         cmd.arg("--stage-total-ms").arg(ms(d));
     }
     use std::os::unix::process::CommandExt;
@@ -428,8 +440,9 @@ fn memory_share(args: &VerifyArgs, n: usize) -> u64 {
     (args.max_memory.saturating_sub(mine) / n.max(1) as u64).max(64)
 }
 
-/// Runs stage `st` alone in a child process (`--jobs 1`'s condition stage)
-/// and waits for its end.
+/// Runs stage `st` alone in a child process (`--jobs 1`'s condition,
+/// proof and native stages) and waits for its end; it is stopped when
+/// kappa's processes reach `--cpu-limit` (less [`CPU_MARGIN`]).
 pub(crate) fn run_alone(
     args: &VerifyArgs,
     st: &'static Stage,
@@ -440,6 +453,15 @@ pub(crate) fn run_alone(
     loop {
         if let Some(e) = p.poll() {
             return Ok(e);
+        }
+        // (its solver processes may use more than one CPU second per second)
+        if let Some(limit) = args.cpu_limit {
+            let used = crate::report::cpu_seconds() + tree_cpu_seconds(p.pid);
+            if used + CPU_MARGIN >= limit {
+                return Ok(p.kill(&format!(
+                    "stopped: CPU time limit: {used:.1}s of --cpu-limit {limit}s used by kappa's processes"
+                )));
+            }
         }
         std::thread::sleep(POLL);
     }
