@@ -39,7 +39,7 @@ pub const STAGE_GRACE: Duration = Duration::from_millis(400);
 /// [`HAND_OVER`] before the run's, so only a stage replaying a `false`
 /// found at the very end (`verify::REPLAY_GRACE`) or a stuck one is
 /// still running then.
-pub const RUN_GRACE: Duration = Duration::from_millis(250);
+pub const RUN_GRACE: Duration = Duration::from_millis(150);
 
 /// How long before the run's deadline a stage process's own deadline is:
 /// the time it takes to write its report and end (measured: 20-90 ms on

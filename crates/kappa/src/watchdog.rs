@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 /// a `false` found at the very end is replayed for at most
 /// `verify::REPLAY_GRACE`), so this only fires when something did not; the
 /// verdict then appears by `--timeout` + 0.5 s.
-pub const HARD_GRACE: Duration = Duration::from_millis(400);
+pub const HARD_GRACE: Duration = Duration::from_millis(450);
 
 /// How long resident memory may stay above `--max-memory` before the
 /// watchdog gives the verdict itself (the engine checks every 200 ms and

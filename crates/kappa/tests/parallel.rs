@@ -81,6 +81,16 @@ fn the_default_is_the_cores_of_the_affinity_mask() {
 }
 
 #[test]
+fn a_short_run_runs_its_stages_in_order() {
+    // (below PARALLEL_MIN the stage processes' start-up would eat the run)
+    let f = test_file("tests/auto", "loop_bound_false.c");
+    let out = kappa_jobs(&["verify", "--jobs", "2", "--json", "--timeout", "1.5", &f]);
+    let v = json(&out);
+    assert_ne!(v["verdict"], "true", "{v}");
+    assert_eq!(v["stats"]["jobs"], 1, "{v}");
+}
+
+#[test]
 fn jobs_2_answers_with_witness_invariants_and_page() {
     let dir = tempfile::tempdir().unwrap();
     for (name, verdict, entry) in [
