@@ -5,7 +5,10 @@
 //! time by default, and prints per task the verdict and wall time of every
 //! mode, then per mode the SV-COMP figures: correct true, correct false,
 //! wrong, unknown, score (correct true +2, correct false +1, wrong true −32,
-//! wrong false −16, unknown 0) and total time. Modes the binary rejects
+//! wrong false −16, unknown 0) and total time, and per mode the
+//! distribution of the wall time of its correct answers (count, median,
+//! p90, max: auto's shares are set from it). A mode may be one of auto's
+//! stages alone (`stage:NAME`). Modes the binary rejects
 //! (clap's "invalid value", exit 2) are skipped with a note. It measures; it
 //! asserts nothing.
 
@@ -24,13 +27,37 @@ pub const DEFAULT_MODES: &str = "classic,compact,navigate,native,auto";
 /// start-up, replay) before the benchmark kills it and counts it unknown.
 const GRACE: Duration = Duration::from_secs(30);
 
-/// The options of a mode: `--mode M`, and for `M:jN` (e.g. `auto:j2`)
-/// `--mode M --jobs N` (auto's stages N at a time).
+/// The options of a mode: `--mode M`; for `M:jN` (e.g. `auto:j2`)
+/// `--mode M --jobs N` (auto's stages N at a time); for `M+matching`
+/// `--mode M --state-matching`; for `stage:NAME` auto's stage NAME alone,
+/// as a stage process (`--stage NAME`; the report is read from its
+/// directory, see [`run_one`]).
 fn mode_args(mode: &str) -> Vec<String> {
+    if let Some(stage) = mode.strip_prefix("stage:") {
+        return ["--mode", "auto", "--jobs", "1", "--stage", stage]
+            .map(String::from)
+            .to_vec();
+    }
+    if let Some(m) = mode.strip_suffix("+matching") {
+        return vec!["--mode".into(), m.into(), "--state-matching".into()];
+    }
     match mode.split_once(":j") {
         Some((m, n)) => vec!["--mode".into(), m.into(), "--jobs".into(), n.into()],
         None => vec!["--mode".into(), mode.into()],
     }
+}
+
+/// The (count, median, 90th percentile, maximum) of `secs` (zeros when
+/// empty); the percentiles are the nearest-rank values of the sorted list.
+fn distribution(secs: &[f64]) -> (usize, f64, f64, f64) {
+    let mut v = secs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        return (0, 0.0, 0.0, 0.0);
+    }
+    let rank = |q: f64| v[((q * n as f64).ceil() as usize).clamp(1, n) - 1];
+    (n, rank(0.5), rank(0.9), v[n - 1])
 }
 
 /// The outcome of one run of one mode on one task.
@@ -118,6 +145,11 @@ fn mode_supported(kappa: &Path, mode: &str) -> bool {
     let out = Command::new(kappa)
         .arg("verify")
         .args(mode_args(mode))
+        .args(if mode.starts_with("stage:") {
+            &["--stage-dir", "/nonexistent"][..]
+        } else {
+            &[]
+        })
         .args(["--timeout", "1", "/nonexistent/kappa-bench-probe.c"])
         .output();
     match out {
@@ -138,11 +170,23 @@ fn run_one(
     task: &Path,
 ) -> (Outcome, Option<serde_json::Value>) {
     let start = Instant::now();
-    let child = Command::new(kappa)
-        .args(["verify", "--json"])
+    // a stage alone writes its report into a directory of its own
+    let stage_dir = mode
+        .starts_with("stage:")
+        .then(|| tempfile::tempdir().ok())
+        .flatten();
+    let mut cmd = Command::new(kappa);
+    cmd.args(["verify", "--json"])
         .args(mode_args(mode))
         .arg("--timeout")
-        .arg(timeout.to_string())
+        .arg(timeout.to_string());
+    if let Some(d) = &stage_dir {
+        let ms = (timeout * 1000.0) as u64;
+        cmd.arg("--stage-dir")
+            .arg(d.path())
+            .args(["--stage-total-ms", &ms.to_string()]);
+    }
+    let child = cmd
         .arg(task)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -178,7 +222,13 @@ fn run_one(
     }
     let buf = reader.join().unwrap_or_default();
     let secs = start.elapsed().as_secs_f64();
-    let json: Option<serde_json::Value> = serde_json::from_slice(&buf).ok();
+    let json: Option<serde_json::Value> = match &stage_dir {
+        Some(d) => std::fs::read(d.path().join("report.json"))
+            .ok()
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+            .map(|h| h["report"].clone()),
+        None => serde_json::from_slice(&buf).ok(),
+    };
     let verdict = match (&json, killed) {
         (_, true) => "unknown".to_string(),
         (Some(j), _) => j["verdict"].as_str().unwrap_or("error").to_string(),
@@ -321,7 +371,36 @@ fn print_table(
             t.secs
         );
     }
+    print_answer_times(modes, expected, results);
     print_unanswered(list, modes, expected, results);
+}
+
+/// Per mode, the distribution of the wall time of its correct answers
+/// (what a stage needs when it answers: the data for auto's shares).
+fn print_answer_times(
+    modes: &[String],
+    expected: &[Option<bool>],
+    results: &[Vec<Option<Outcome>>],
+) {
+    println!("---");
+    println!("wall time of the correct answers (s):");
+    println!(
+        "{:<22} {:>6} {:>7} {:>7} {:>7}",
+        "mode", "count", "median", "p90", "max"
+    );
+    for (m, mode) in modes.iter().enumerate() {
+        let secs: Vec<f64> = results
+            .iter()
+            .zip(expected)
+            .filter_map(|(r, e)| {
+                let o = r[m].as_ref()?;
+                let want = if (*e)? { "true" } else { "false" };
+                (o.verdict == want).then_some(o.secs)
+            })
+            .collect();
+        let (n, med, p90, max) = distribution(&secs);
+        println!("{mode:<22} {n:>6} {med:>7.2} {p90:>7.2} {max:>7.2}");
+    }
 }
 
 /// Most characters of a reason printed per mode.
@@ -397,6 +476,28 @@ mod tests {
         );
         assert_eq!(t.score(), 2 + 1 - 32 - 16);
         assert_eq!(t.secs, 6.0);
+    }
+
+    #[test]
+    fn the_distribution_is_nearest_rank() {
+        assert_eq!(distribution(&[]), (0, 0.0, 0.0, 0.0));
+        assert_eq!(distribution(&[3.0]), (1, 3.0, 3.0, 3.0));
+        let ten: Vec<f64> = (1..=10).rev().map(f64::from).collect();
+        assert_eq!(distribution(&ten), (10, 5.0, 9.0, 10.0));
+        assert_eq!(distribution(&[1.0, 2.0, 4.0]), (3, 2.0, 4.0, 4.0));
+    }
+
+    #[test]
+    fn stage_and_matching_modes_have_their_options() {
+        assert_eq!(
+            mode_args("stage:prove").join(" "),
+            "--mode auto --jobs 1 --stage prove"
+        );
+        assert_eq!(
+            mode_args("classic+matching").join(" "),
+            "--mode classic --state-matching"
+        );
+        assert_eq!(mode_args("auto:j2").join(" "), "--mode auto --jobs 2");
     }
 
     #[test]

@@ -32,6 +32,10 @@ fn main() -> ExitCode {
     }
     // a signal ends kappa's child processes too
     watchdog::end_on_signals();
+    if !stages::note_parent_root(&argv) {
+        // a stage process whose parent is gone
+        return ExitCode::from(1);
+    }
     if let Ok(exe) = std::env::current_exe() {
         kappa_condition::race::use_solver_process(exe, vec![SOLVE_SIDE.to_string()]);
     }

@@ -38,9 +38,9 @@
 //! stops exploring when the time left is less than what freeing its
 //! pending states costs (`verify::RELEASE_COST_PER_STATE`).
 //!
-//! With `--jobs` N of 2 or more (see [`crate::stages`]) every stage runs
-//! in its own process: the probe for the whole time in one, the others in
-//! order in the other N-1, each with its share of the time left when it
+//! With `--jobs` N of 2 or more (see [`crate::stages`]) and at least
+//! [`PARALLEL_MIN`] left, every stage runs in its own process: the probe
+//! for the whole time in one, the others in order in the other N-1, each with its share of the time left when it
 //! starts (the last of them with all of it); the first definitive answer
 //! wins and the other processes are killed. With `--jobs 1` they run one
 //! after another: the interpreter stages in this process, the others in a
@@ -114,6 +114,15 @@ pub const PROBE_SHARE: f64 = 0.1;
 
 /// Most time of the classic probe.
 pub const PROBE_MAX: Duration = Duration::from_secs(1);
+
+/// With less time left than this when the portfolio starts, its stages
+/// run one after another even with `--jobs` 2 or more: a stage process
+/// starts by loading kappa and compiling the program again (0.2-0.5 s on
+/// a loaded two-core machine), a quarter or more of such a run. Measured
+/// on every other task of crates/bench/programs/svcomp at `--timeout 1`
+/// (load average 11-14 on two cores): `--jobs 1` answered 26 of 65,
+/// `--jobs 2` in parallel 10, classic execution alone 17.
+pub const PARALLEL_MIN: Duration = Duration::from_secs(2);
 
 /// How a stage executes the program.
 #[derive(Clone, Copy, PartialEq)]
@@ -394,8 +403,11 @@ pub(crate) fn verify_auto(
     let jobs = args
         .jobs
         .map_or_else(crate::stages::available_jobs, |j| j as usize);
-    // (without a directory for the stage processes' hand-over, in order)
-    let parallel = jobs >= 2 && crate::stages::stages_root().is_ok();
+    // (without a directory for the stage processes' hand-over, or with
+    // less time than PARALLEL_MIN, in order)
+    let short =
+        deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < PARALLEL_MIN);
+    let parallel = jobs >= 2 && !short && crate::stages::stages_root().is_ok();
     crate::stages::set_jobs(if parallel { jobs } else { 1 });
     if parallel {
         return crate::stages::run_parallel(args, start, deadline, jobs);
@@ -452,12 +464,14 @@ fn verify_sequential(
     let mut trees = vec![];
     let mut prev_name = "";
     let mut stop: Option<String> = None;
+    let mut deadline = deadline;
     for st in STAGES {
         if let Some(why) = &stop {
             stages.push(st.skipped(why.clone()));
             continue;
         }
         let now = Instant::now();
+        deadline = cpu_deadline(args, now, deadline);
         let stage_deadline = st.deadline(now, deadline);
         if stage_deadline.is_some_and(|d| d.saturating_duration_since(now) < st.min) {
             stages.push(st.skipped(st.too_short()));
@@ -546,6 +560,23 @@ fn verify_sequential(
         }
     }
     emit(args, prog, out, notes, stages, start, deadline)
+}
+
+/// With `--cpu-limit C` and the stages one after another: the run's
+/// deadline at `now`, brought forward so that kappa's processes together
+/// use at most C seconds of CPU time if from now on they use one CPU
+/// second per second (a stage process's solver processes may have used
+/// more: the condition stage races several).
+fn cpu_deadline(args: &VerifyArgs, now: Instant, deadline: Option<Instant>) -> Option<Instant> {
+    let Some(limit) = args.cpu_limit else {
+        return deadline;
+    };
+    let left = crate::verify::seconds(limit - cpu_seconds()).unwrap_or(Duration::ZERO);
+    let by_cpu = now.checked_add(left);
+    match (deadline, by_cpu) {
+        (Some(d), Some(c)) => Some(d.min(c)),
+        (d, c) => d.or(c),
+    }
 }
 
 #[cfg(test)]

@@ -11,9 +11,12 @@
 //! and CPU time ([`finish`]). A stage still running
 //! [`STAGE_GRACE`] after its share ended, or [`RUN_GRACE`] after the
 //! run's deadline, is killed with its descendants (its statistics are
-//! lost; its wall and CPU time are reported). Every stage process dies
-//! with its parent (`PR_SET_PDEATHSIG`), and the parent's end (verdict,
-//! signal, watchdog) kills its descendants (see [`crate::watchdog`]).
+//! lost; its wall and CPU time are reported). Every stage process ends
+//! with its parent, even one killed by SIGKILL (`PR_SET_PDEATHSIG` sends
+//! it SIGTERM, on which it kills its own descendants and removes the
+//! run's directory), and the parent's end (verdict, signal, watchdog)
+//! kills its descendants (see [`crate::watchdog`]). Directories of runs
+//! whose process is gone are removed by the next run.
 
 use crate::cli::VerifyArgs;
 use crate::portfolio::{Kind, Stage, STAGES};
@@ -32,8 +35,17 @@ pub const STAGE_GRACE: Duration = Duration::from_millis(400);
 
 /// How long after the run's deadline the parent waits for its stage
 /// processes before it kills them and reports `unknown`: the verdict is
-/// then out by `--timeout` + 0.5 s.
-pub const RUN_GRACE: Duration = Duration::from_millis(200);
+/// then out by `--timeout` + 0.5 s. A stage process's deadline is
+/// [`HAND_OVER`] before the run's, so only a stage replaying a `false`
+/// found at the very end (`verify::REPLAY_GRACE`) or a stuck one is
+/// still running then.
+pub const RUN_GRACE: Duration = Duration::from_millis(150);
+
+/// How long before the run's deadline a stage process's own deadline is:
+/// the time it takes to write its report and end (measured: 20-90 ms on
+/// a loaded two-core machine), so that the parent has its report at the
+/// run's deadline.
+pub const HAND_OVER: Duration = Duration::from_millis(100);
 
 /// The CPU time each running stage process may still use after the
 /// parent decided to stop it for `--cpu-limit` (killing and reaping it).
@@ -162,17 +174,84 @@ impl Ended {
 /// The directory of the stage processes (set once made).
 static ROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
 
-/// The directory under which the stage processes of this run write.
+/// In a stage process: the run's directory of stage processes and the
+/// parent's pid (the directory is removed when the parent died).
+static PARENT_ROOT: std::sync::OnceLock<(PathBuf, libc::pid_t)> = std::sync::OnceLock::new();
+
+/// The prefix of a run's directory of stage processes, followed by the
+/// pid of the kappa process that made it.
+const ROOT_PREFIX: &str = "kappa-stages-";
+
+/// The directory under which the stage processes of this run write
+/// (`kappa-stages-PID-XXXXXX` in the temporary directory). Directories of
+/// runs whose process is gone (killed with SIGKILL) are removed first.
 pub(crate) fn stages_root() -> Result<&'static Path> {
     if let Some(r) = ROOT.get() {
         return Ok(r);
     }
+    remove_stale_roots(&std::env::temp_dir());
     let dir = tempfile::Builder::new()
-        .prefix("kappa-stages-")
+        .prefix(&format!("{ROOT_PREFIX}{}-", std::process::id()))
         .tempdir()
         .context("cannot create a temporary directory for the stage processes")?
         .keep();
     Ok(ROOT.get_or_init(|| dir))
+}
+
+/// Removes the directories of stage processes in `tmp` whose kappa
+/// process no longer exists (a kappa killed by SIGKILL cannot remove its
+/// own, nor can its stage processes when they died first).
+fn remove_stale_roots(tmp: &Path) {
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(ROOT_PREFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+}
+
+/// In a stage process (command line `argv` with `--stage-dir DIR`):
+/// records the run's directory of stage processes (named after the
+/// parent's pid), removed if this process ends on a signal after its
+/// parent died (see [`remove_root_on_signal`]). Called once the process
+/// takes signals ([`crate::watchdog::end_on_signals`]); returns `false`
+/// when the parent already died (a SIGKILL before this process could
+/// take its death signal): the directory is then removed and the stage
+/// must not run.
+pub fn note_parent_root(argv: &[String]) -> bool {
+    let Some(k) = argv.iter().position(|a| a == "--stage-dir") else {
+        return true;
+    };
+    let Some(root) = argv.get(k + 1).and_then(|d| Path::new(d).parent()) else {
+        return true;
+    };
+    let Some(parent) = root
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_prefix(ROOT_PREFIX))
+        .and_then(|rest| rest.split_once('-'))
+        .and_then(|(pid, _)| pid.parse::<libc::pid_t>().ok())
+    else {
+        return true;
+    };
+    let _ = PARENT_ROOT.set((root.to_path_buf(), parent));
+    // SAFETY: getppid(2) cannot fail.
+    if unsafe { libc::getppid() } != parent {
+        let _ = std::fs::remove_dir_all(root);
+        return false;
+    }
+    true
 }
 
 /// Removes the stage processes' directory, if one was made (at the end of
@@ -180,6 +259,31 @@ pub(crate) fn stages_root() -> Result<&'static Path> {
 pub fn remove_root() {
     if let Some(root) = ROOT.get() {
         let _ = std::fs::remove_dir_all(root);
+    }
+}
+
+/// At the end on a signal: [`remove_root`], and in a stage process whose
+/// parent died (the signal is its death signal), the run's directory.
+pub fn remove_root_on_signal() {
+    remove_root();
+    if let Some((root, parent)) = PARENT_ROOT.get() {
+        // (the parent's death signal comes while the parent exits: this
+        // process is given a new parent a moment later)
+        let until = Instant::now() + Duration::from_millis(200);
+        // SAFETY: getppid(2) cannot fail.
+        while unsafe { libc::getppid() } == *parent && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        // SAFETY: as above
+        if unsafe { libc::getppid() } != *parent {
+            // (every stage process removes it at once: a file another
+            // removed first fails one pass)
+            for _ in 0..5 {
+                if std::fs::remove_dir_all(root).is_ok() || !root.exists() {
+                    break;
+                }
+            }
+        }
     }
 }
 
@@ -197,6 +301,9 @@ fn spawn(
     let err = std::fs::File::create(dir.join("stderr")).context("stage directory")?;
     let now = Instant::now();
     let ms = |d: Instant| d.saturating_duration_since(now).as_millis().to_string();
+    // (the stage process hands over before the run's deadline)
+    let total = deadline.map(|d| d.checked_sub(HAND_OVER).unwrap_or(d).max(now));
+    let until = until.map(|u| total.map_or(u, |d| u.min(d)));
     let mut cmd = Command::new(exe);
     cmd.args(std::env::args_os().skip(1))
         .arg("--stage")
@@ -211,15 +318,23 @@ fn spawn(
     if let Some(d) = until {
         cmd.arg("--stage-ms").arg(ms(d));
     }
-    if let Some(d) = deadline {
+    if let Some(d) = total {
         cmd.arg("--stage-total-ms").arg(ms(d));
     }
     use std::os::unix::process::CommandExt;
-    // SAFETY: prctl(2) is async-signal-safe; the stage process dies with
-    // this one even when it is killed without a chance to clean up.
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: prctl(2), getppid(2) and _exit(2) are async-signal-safe. The
+    // stage process gets SIGTERM when this one dies, even by SIGKILL: it
+    // then kills its own descendants (solver processes, the native back
+    // end's program) and removes the stage directories
+    // (crate::watchdog::end_on_signals).
     unsafe {
-        cmd.pre_exec(|| {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        cmd.pre_exec(move || {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+            // (this process died before the request: no signal comes)
+            if libc::getppid() != parent {
+                libc::_exit(1);
+            }
             Ok(())
         });
     }
@@ -326,8 +441,9 @@ fn memory_share(args: &VerifyArgs, n: usize) -> u64 {
     (args.max_memory.saturating_sub(mine) / n.max(1) as u64).max(64)
 }
 
-/// Runs stage `st` alone in a child process (`--jobs 1`'s condition stage)
-/// and waits for its end.
+/// Runs stage `st` alone in a child process (`--jobs 1`'s condition,
+/// proof and native stages) and waits for its end; it is stopped when
+/// kappa's processes reach `--cpu-limit` (less [`CPU_MARGIN`]).
 pub(crate) fn run_alone(
     args: &VerifyArgs,
     st: &'static Stage,
@@ -338,6 +454,15 @@ pub(crate) fn run_alone(
     loop {
         if let Some(e) = p.poll() {
             return Ok(e);
+        }
+        // (its solver processes may use more than one CPU second per second)
+        if let Some(limit) = args.cpu_limit {
+            let used = crate::report::cpu_seconds() + tree_cpu_seconds(p.pid);
+            if used + CPU_MARGIN >= limit {
+                return Ok(p.kill(&format!(
+                    "stopped: CPU time limit: {used:.1}s of --cpu-limit {limit}s used by kappa's processes"
+                )));
+            }
         }
         std::thread::sleep(POLL);
     }

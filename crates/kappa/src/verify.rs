@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 /// How long past `--timeout` the native replay of a witness found just
 /// before it may run (a confirmed `false` is worth it; the verdict is still
 /// printed before the watchdog's [`watchdog::HARD_GRACE`]).
-const REPLAY_GRACE: Duration = Duration::from_millis(300);
+const REPLAY_GRACE: Duration = Duration::from_millis(200);
 
 /// `secs` as a duration (`None`: too large to represent, i.e. no limit);
 /// negative or NaN values count as 0.

@@ -16,10 +16,11 @@ use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long after `--timeout` the watchdog prints the verdict itself. The
-/// run stops by itself at the deadline (solver calls are interrupted there),
-/// so this only fires when something did not; the verdict then appears by
-/// `--timeout` + 1 s.
-pub const HARD_GRACE: Duration = Duration::from_millis(700);
+/// run stops by itself at the deadline (solver calls are interrupted there;
+/// a `false` found at the very end is replayed for at most
+/// `verify::REPLAY_GRACE`), so this only fires when something did not; the
+/// verdict then appears by `--timeout` + 0.5 s.
+pub const HARD_GRACE: Duration = Duration::from_millis(450);
 
 /// How long resident memory may stay above `--max-memory` before the
 /// watchdog gives the verdict itself (the engine checks every 200 ms and
@@ -231,7 +232,7 @@ pub fn end_on_signals() {
             if n == 1 {
                 let sig = libc::c_int::from(byte);
                 kill_children();
-                crate::stages::remove_root();
+                crate::stages::remove_root_on_signal();
                 // SAFETY: restore the default action and take the signal.
                 unsafe {
                     libc::signal(sig, libc::SIG_DFL);

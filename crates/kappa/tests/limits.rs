@@ -181,7 +181,7 @@ fn stack_overflow_gives_unknown() {
 
 /// A run stuck past `--timeout` (forced through a test hook: waiting for a
 /// child process that sleeps) gets its verdict from the watchdog within
-/// `--timeout` + 1 s (here with a margin), and the child is killed.
+/// `--timeout` + 0.5 s (here with a margin), and the child is killed.
 #[test]
 fn watchdog_answers_for_a_stuck_run_and_kills_children() {
     // a distinctive duration, to find the child among all processes

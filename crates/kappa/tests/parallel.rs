@@ -2,7 +2,8 @@
 //! stages in processes of their own (the answer, the witness, the HTML
 //! page and the invariants of the stage that answered), every stage's
 //! wall and CPU time, a stage that overruns its share stopped and the
-//! run going on, and the run's deadline with stage processes. (A SIGTERM
+//! run going on, the run's deadline with stage processes, and kappa killed
+//! by SIGKILL leaving no process and no stage directory behind. (A SIGTERM
 //! with `--jobs 2` leaving no process behind: faults.rs.)
 
 mod common;
@@ -77,6 +78,16 @@ fn the_default_is_the_cores_of_the_affinity_mask() {
         assert_eq!(v["verdict"], "false", "{v}");
         assert_eq!(v["stats"]["jobs"], 2, "{v}");
     }
+}
+
+#[test]
+fn a_short_run_runs_its_stages_in_order() {
+    // (below PARALLEL_MIN the stage processes' start-up would eat the run)
+    let f = test_file("tests/auto", "loop_bound_false.c");
+    let out = kappa_jobs(&["verify", "--jobs", "2", "--json", "--timeout", "1.5", &f]);
+    let v = json(&out);
+    assert_ne!(v["verdict"], "true", "{v}");
+    assert_eq!(v["stats"]["jobs"], 1, "{v}");
 }
 
 #[test]
@@ -247,4 +258,158 @@ fn the_cpu_limit_holds_across_the_stage_processes() {
     assert!(cpu < 4.5, "{cpu}s CPU: {v}");
     // the wall-clock deadline is at most the CPU limit
     assert!(wall < Duration::from_secs(6), "{wall:?}: {v}");
+}
+
+/// The descendants of `pid`, from the kernel's lists of children.
+fn descendants(pid: u32) -> Vec<u32> {
+    let mut family = vec![pid];
+    let mut i = 0;
+    while i < family.len() {
+        let tasks = std::fs::read_dir(format!("/proc/{}/task", family[i]));
+        for t in tasks.into_iter().flatten().flatten() {
+            let kids = std::fs::read_to_string(t.path().join("children")).unwrap_or_default();
+            family.extend(
+                kids.split_whitespace()
+                    .filter_map(|k| k.parse::<u32>().ok()),
+            );
+        }
+        i += 1;
+    }
+    family.remove(0);
+    family
+}
+
+/// Whether process `pid` runs (exists and is not a zombie).
+fn runs(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rfind(')')
+            .and_then(|i| s[i + 1..].split_whitespace().next())
+            .is_some_and(|state| state != "Z")
+    })
+}
+
+/// Starts kappa with `args` and temporary directory `tmp`, waits until at
+/// least `least` of its descendants run `what` (a part of their command
+/// line) with at least `threads` threads each (a kappa process with 3 has
+/// started its work, so it takes signals: one killed while loading kappa's
+/// libraries leaves its directory to the next run),
+/// kills it with SIGKILL and checks that none of its descendants runs a
+/// second later and that no stage directory is left in `tmp`.
+fn sigkill_leaves_nothing(
+    args: &[&str],
+    tmp: &std::path::Path,
+    (what, least, threads): (&str, usize, usize),
+) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(args)
+        .env("TMPDIR", tmp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start kappa");
+    let t0 = Instant::now();
+    let all = loop {
+        let all = descendants(child.id());
+        let n = all
+            .iter()
+            .filter(|k| {
+                std::fs::read(format!("/proc/{k}/cmdline"))
+                    .is_ok_and(|c| String::from_utf8_lossy(&c).contains(what))
+                    && std::fs::read_dir(format!("/proc/{k}/task"))
+                        .is_ok_and(|t| t.count() >= threads)
+            })
+            .count();
+        if n >= least {
+            break all;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{args:?} ended before {least} {what} processes ran"
+        );
+        assert!(t0.elapsed() < Duration::from_secs(60), "no {what} process");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    // SAFETY: kill(2) on the child this test started.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGKILL) };
+    let _ = child.wait();
+    let until = Instant::now() + Duration::from_secs(1);
+    let (left, dirs) = loop {
+        let left: Vec<u32> = all.iter().copied().filter(|&k| runs(k)).collect();
+        let dirs: Vec<_> = std::fs::read_dir(tmp)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with("kappa-stages-"))
+            .map(|e| e.file_name())
+            .collect();
+        if (left.is_empty() && dirs.is_empty()) || Instant::now() > until {
+            break (left, dirs);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(
+        left.is_empty(),
+        "{args:?}: {} of {} descendants still run 1 s after SIGKILL: {left:?}",
+        left.len(),
+        all.len()
+    );
+    assert!(dirs.is_empty(), "{args:?}: left behind: {dirs:?}");
+}
+
+/// A program whose condition stage starts solver processes (a sum that
+/// no stage proves quickly).
+const SUM_TRUE: &str = "// expect: true\n\
+extern unsigned __VERIFIER_nondet_uint(void); extern void reach_error(void);\n\
+int main(void) { unsigned n = __VERIFIER_nondet_uint(), i = 0, s = 0;\n\
+  while (i < n) { i++; s += i; }\n\
+  if (2u * s != i * (i + 1u)) reach_error(); return 0; }\n";
+
+/// A program whose native run forks (two symbolic branches) and then runs
+/// a concrete loop far longer than any test.
+const FORK_THEN_LOOP: &str = "// expect: true\n\
+extern void reach_error(void); extern unsigned __VERIFIER_nondet_uint(void);\n\
+int main(void) { volatile unsigned long long x = 0;\n\
+  unsigned k = __VERIFIER_nondet_uint(), j = __VERIFIER_nondet_uint();\n\
+  if (k > 5) x = 1;\n  if (j > 5) x = 2;\n\
+  while (x < 100000000000ull) x++;\n\
+  if (k == 7 && x == 3) reach_error(); return 0; }\n";
+
+#[test]
+fn sigkill_leaves_no_process_and_no_stage_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = slow_condition();
+    // the stage processes, and the condition stage's solver processes
+    // under one of them
+    sigkill_leaves_nothing(
+        &["verify", "--jobs", "2", "--timeout", "60", &f],
+        tmp.path(),
+        ("--stage", 2, 3),
+    );
+    let hard = tmp.path().join("sum_true.c");
+    std::fs::write(&hard, SUM_TRUE).unwrap();
+    let f = hard.display().to_string();
+    sigkill_leaves_nothing(
+        &["verify", "--jobs", "2", "--timeout", "60", &f],
+        tmp.path(),
+        ("__solve-side", 1, 1),
+    );
+    // the native back end's forked processes in a long concrete loop
+    let exe = std::path::PathBuf::from(env!("CARGO_BIN_EXE_kappa"));
+    let runtime = exe
+        .parent()
+        .and_then(std::path::Path::parent)
+        .map(|t| t.join("i686-unknown-linux-gnu/release/libkappa_runtime.a"));
+    if !runtime.as_deref().is_some_and(std::path::Path::is_file) {
+        eprintln!(
+            "skipped --mode native: the ILP32 runtime is not built (scripts/build-runtime.sh)"
+        );
+        return;
+    }
+    let prog = tmp.path().join("fork_then_loop.c");
+    std::fs::write(&prog, FORK_THEN_LOOP).unwrap();
+    let prog = prog.display().to_string();
+    sigkill_leaves_nothing(
+        &["verify", "--mode", "native", "--timeout", "60", &prog],
+        tmp.path(),
+        ("symbolized", 3, 1),
+    );
 }

@@ -527,10 +527,17 @@ fn spawn(exe: &Path, server: &Server, max_memory: u64, run: Option<(&str, &str)>
     if let Some((var, value)) = run {
         cmd.env(var, value);
     }
+    let kappa = std::process::id() as libc::pid_t;
     // SAFETY: only async-signal-safe calls between fork and exec.
     unsafe {
         cmd.pre_exec(move || {
             libc::setpgid(0, 0);
+            // it dies with kappa (once it forks, its reaper kills the
+            // program's process group then: kappa_runtime::reaper)
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if libc::getppid() != kappa {
+                libc::_exit(1);
+            }
             let lim = libc::rlimit {
                 rlim_cur: mem_bytes as libc::rlim_t,
                 rlim_max: mem_bytes as libc::rlim_t,

@@ -489,10 +489,16 @@ fn execute(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    // SAFETY: the closure only calls setrlimit(2), which is async-signal-safe,
-    // and allocates nothing.
+    let kappa = std::process::id() as libc::pid_t;
+    // SAFETY: the closure only calls setrlimit(2), prctl(2) and getppid(2),
+    // which are async-signal-safe, and allocates nothing.
     unsafe {
         cmd.pre_exec(move || {
+            // the replayed program dies with kappa
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if libc::getppid() != kappa {
+                libc::_exit(1);
+            }
             let none = libc::rlimit {
                 rlim_cur: 0,
                 rlim_max: 0,

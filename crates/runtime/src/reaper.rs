@@ -7,7 +7,9 @@
 //! children are re-parented to the reaper, which reaps every one of them
 //! and exits after the last, with the status of the program's first
 //! process. kappa waits for the reaper: its exit means the whole tree is
-//! gone.
+//! gone. The reaper leads the tree's process group; when kappa dies (even
+//! by SIGKILL) the kernel sends the reaper SIGTERM (`PR_SET_PDEATHSIG`) and
+//! it kills the group, so no process of the program outlives kappa.
 
 use crate::conn::Conn;
 
@@ -18,6 +20,7 @@ pub fn start(conn: &mut Option<Conn>) -> bool {
     // SAFETY: plain syscalls; the parent only reaps and exits.
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        let kappa = libc::getppid();
         let pid = libc::fork();
         if pid < 0 {
             return false;
@@ -28,6 +31,7 @@ pub fn start(conn: &mut Option<Conn>) -> bool {
         // the connection is the child's: kappa sees its end when the
         // program's processes close it
         drop(conn.take());
+        die_with(kappa);
         let mut first = 0;
         loop {
             let mut status = 0;
@@ -51,5 +55,31 @@ pub fn start(conn: &mut Option<Conn>) -> bool {
         } else {
             0
         })
+    }
+}
+
+/// In the reaper: when `kappa` (its parent) dies, the reaper's process
+/// group (the program's processes) is killed ([`on_kappa_gone`]).
+fn die_with(kappa: libc::pid_t) {
+    // SAFETY: installs a handler that only calls kill(2), then asks the
+    // kernel for the signal.
+    unsafe {
+        let mut act: libc::sigaction = std::mem::zeroed();
+        act.sa_sigaction = on_kappa_gone as extern "C" fn(libc::c_int) as usize;
+        libc::sigemptyset(&mut act.sa_mask);
+        libc::sigaction(libc::SIGTERM, &act, std::ptr::null_mut());
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM, 0, 0, 0);
+        // (kappa died before the request: no signal comes)
+        if libc::getppid() != kappa {
+            on_kappa_gone(libc::SIGTERM);
+        }
+    }
+}
+
+/// Kills the reaper's process group (the program's processes and itself).
+extern "C" fn on_kappa_gone(_: libc::c_int) {
+    // SAFETY: kill(2) is async-signal-safe; 0 is this process's group.
+    unsafe {
+        libc::kill(0, libc::SIGKILL);
     }
 }
