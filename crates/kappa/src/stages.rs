@@ -267,9 +267,12 @@ pub fn remove_root() {
 pub fn remove_root_on_signal() {
     remove_root();
     if let Some((root, parent)) = PARENT_ROOT.get() {
-        // (the parent's death signal comes while the parent exits: this
-        // process is given a new parent a moment later)
-        let until = Instant::now() + Duration::from_millis(200);
+        // (the death signal comes when the thread that started this
+        // process exits: until the parent's last thread has exited, which
+        // follows the teardown of its address space and can take hundreds
+        // of milliseconds on a loaded machine, this process's parent is
+        // still one of the parent's threads, so the same pid)
+        let until = Instant::now() + Duration::from_secs(2);
         // SAFETY: getppid(2) cannot fail.
         while unsafe { libc::getppid() } == *parent && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(2));
@@ -323,13 +326,17 @@ fn spawn(
     }
     use std::os::unix::process::CommandExt;
     let parent = std::process::id() as libc::pid_t;
-    // SAFETY: prctl(2), getppid(2) and _exit(2) are async-signal-safe. The
-    // stage process gets SIGTERM when this one dies, even by SIGKILL: it
-    // then kills its own descendants (solver processes, the native back
-    // end's program) and removes the stage directories
-    // (crate::watchdog::end_on_signals).
+    // SAFETY: signal(2), prctl(2), getppid(2) and _exit(2) are
+    // async-signal-safe. The stage process gets SIGTERM when this one
+    // dies, even by SIGKILL: it then kills its own descendants (solver
+    // processes, the native back end's program) and removes the stage
+    // directories (crate::watchdog::end_on_signals). Until its handler is
+    // installed SIGTERM is ignored (an ignored signal stays ignored across
+    // exec): one that came while it loaded would end it before it could
+    // clean up; `note_parent_root` then sees the parent gone instead.
     unsafe {
         cmd.pre_exec(move || {
+            libc::signal(libc::SIGTERM, libc::SIG_IGN);
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
             // (this process died before the request: no signal comes)
             if libc::getppid() != parent {

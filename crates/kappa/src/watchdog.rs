@@ -216,8 +216,15 @@ extern "C" fn on_signal(sig: libc::c_int) {
 /// signals keep their default action.
 pub fn end_on_signals() {
     let mut fds = [0; 2];
+    // (a stage process starts with SIGTERM ignored, see `stages::spawn`:
+    // without the handler, the default action again)
+    let default_term = || {
+        // SAFETY: restores the default action of SIGTERM.
+        unsafe { libc::signal(libc::SIGTERM, libc::SIG_DFL) };
+    };
     // SAFETY: pipe2 fills `fds`.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        default_term();
         return;
     }
     let read_end = fds[0];
@@ -242,6 +249,7 @@ pub fn end_on_signals() {
             }
         });
     if spawned.is_err() {
+        default_term();
         return;
     }
     for sig in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
