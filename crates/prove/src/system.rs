@@ -237,28 +237,7 @@ fn build_with(
         return Err("the program may run exit handlers".into());
     }
     let f = m.func(fid);
-    let headers = kappa_loops::loop_headers(f);
-    if headers.contains(&f.entry) {
-        return Err("the entry of main is a loop header".into());
-    }
-    // where control flow is irreducible (a cycle entered at two places, as
-    // `goto`s into a loop make), a cut point at the place the cycle is
-    // first entered (`kappa_loops::cycle_entries`): with the headers, the
-    // cut points cut every cycle
-    let irreducible: Vec<Loc> = kappa_loops::cycle_entries(f)
-        .into_iter()
-        .filter(|c| !headers.contains(c))
-        .collect();
-    // the locations each cut point's cycles run through
-    let bodies: Vec<Vec<bool>> = headers
-        .iter()
-        .map(|h| kappa_loops::natural_loop(f, *h))
-        .chain(
-            irreducible
-                .iter()
-                .map(|c| kappa_loops::cycles_through_region(f, *c)),
-        )
-        .collect();
+    let (cut_locs, bodies) = cut_points(f)?;
     let scalars = crate::memory::scalar_globals(m, f);
     let mut state: Vec<Symbol> = f
         .vars
@@ -300,7 +279,7 @@ fn build_with(
         vars: vec![],
     }];
     let globals = (0..scalars.len()).map(|k| VarId((f.vars.len() + k) as u32));
-    for (h, body) in headers.iter().chain(&irreducible).zip(&bodies) {
+    for (h, body) in cut_locs.iter().zip(&bodies) {
         let mut vars = loop_vars(f, *h, body);
         vars.extend(globals.clone());
         cuts.push(Cut {
@@ -388,6 +367,33 @@ fn build_with(
         }
     }
     Ok(sys)
+}
+
+/// The cut points of `f` besides its entry, with the locations each one's
+/// cycles run through (indexed by location): the loop headers with their
+/// natural loops, then, where control flow is irreducible (a cycle entered
+/// at two places, as `goto`s into a loop make), the place the cycle is
+/// first entered (`kappa_loops::cycle_entries`) with its region. With the
+/// headers, these cut every cycle.
+fn cut_points(f: &Function) -> Result<(Vec<Loc>, Vec<Vec<bool>>), String> {
+    let headers = kappa_loops::loop_headers(f);
+    if headers.contains(&f.entry) {
+        return Err("the entry of main is a loop header".into());
+    }
+    let irreducible: Vec<Loc> = kappa_loops::cycle_entries(f)
+        .into_iter()
+        .filter(|c| !headers.contains(c))
+        .collect();
+    let bodies = headers
+        .iter()
+        .map(|h| kappa_loops::natural_loop(f, *h))
+        .chain(
+            irreducible
+                .iter()
+                .map(|c| kappa_loops::cycles_through_region(f, *c)),
+        )
+        .collect();
+    Ok((headers.into_iter().chain(irreducible).collect(), bodies))
 }
 
 /// The source position of a loop header: its own, else the first one on
