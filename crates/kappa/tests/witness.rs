@@ -129,6 +129,18 @@ fn verify_with_witness(program: &Path, dir: &Path, extra: &[&str]) -> (String, P
     (verdict, witness)
 }
 
+/// The `--timeout` of the sweeps over every program of tests/programs
+/// (programs left `unknown` are skipped): 10 s in the standard tier, 30 in
+/// the benchmark tier. In auto mode, five programs need over 10 s, about a
+/// minute of CPU in all whether they are answered or skipped at 30 s.
+fn sweep_timeout() -> &'static str {
+    if full_tier() {
+        "30"
+    } else {
+        "10"
+    }
+}
+
 fn programs_expecting(verdict: &str) -> Vec<PathBuf> {
     c_files("tests/programs")
         .into_iter()
@@ -169,7 +181,7 @@ fn violation_witnesses_validate_and_planted_errors_are_rejected() {
     let branches = std::sync::Mutex::new((0usize, 0usize));
     let fails = parallel(&files, |p| {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        let (verdict, w) = verify_with_witness(p, dir.path(), &[]);
+        let (verdict, w) = verify_with_witness(p, dir.path(), &["--timeout", sweep_timeout()]);
         if verdict != "false" {
             return None; // the verdict tests judge verdicts
         }
@@ -481,6 +493,20 @@ fn a_false_after_a_long_loop_gets_a_witness_of_inputs_and_target() {
     }
 }
 
+#[test]
+fn a_path_of_millions_of_steps_gets_its_witness_in_time() {
+    // navigation reaches the error after 26 million instructions (6 million
+    // source steps) in about 3 s; writing the witness located every step's
+    // file with a system call, which took longer than the rest of the run,
+    // and the run ended `unknown` at the hard deadline
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/programs/long_path_wraparound.c");
+    let (verdict, w) =
+        verify_with_witness(&p, dir.path(), &["--mode", "navigate", "--timeout", "20"]);
+    assert_eq!(verdict, "false");
+    assert!(checked_witness(&w, &schema()).is_ok());
+}
+
 /// One long path's compact witness (see `violation_entry`): the waypoints
 /// (type and line) are `want`, it is confirmed (timed), a flipped branching
 /// value is rejected, and the branching values match a natively logged run
@@ -674,7 +700,7 @@ fn correctness_witnesses_match_the_schema_and_sit_at_loops() {
     let compiled = std::sync::Mutex::new(0usize);
     let fails = parallel(&files, |p| {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        let (verdict, w) = verify_with_witness(p, dir.path(), &[]);
+        let (verdict, w) = verify_with_witness(p, dir.path(), &["--timeout", sweep_timeout()]);
         if verdict != "true" {
             return None;
         }

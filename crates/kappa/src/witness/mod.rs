@@ -177,6 +177,10 @@ pub struct Invariant {
 /// The input files of a task, as named in witnesses, with their text.
 pub struct Sources {
     files: Vec<SourceFile>,
+    /// [`Sources::index_of_module_file`]'s answers by module file name: a
+    /// path of millions of steps asks for the same few files millions of
+    /// times, and each answer canonicalizes a path (system calls).
+    by_module_file: std::sync::Mutex<std::collections::HashMap<String, Option<usize>>>,
 }
 
 struct SourceFile {
@@ -221,15 +225,24 @@ impl Sources {
                 src: Source::new(&String::from_utf8_lossy(&bytes)),
             });
         }
-        Ok(Sources { files })
+        Ok(Sources {
+            files,
+            by_module_file: Default::default(),
+        })
     }
 
     /// The input file a module file name (debug info) stands for.
     fn index_of_module_file(&self, module_file: &str) -> Option<usize> {
-        let canon = std::fs::canonicalize(module_file).ok();
-        self.files
-            .iter()
-            .position(|f| f.canon.is_some() && f.canon == canon)
+        let mut known = self
+            .by_module_file
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        *known.entry(module_file.to_string()).or_insert_with(|| {
+            let canon = std::fs::canonicalize(module_file).ok();
+            self.files
+                .iter()
+                .position(|f| f.canon.is_some() && f.canon == canon)
+        })
     }
 
     /// The input file a witness's `file_name` names: the same name, else the
