@@ -181,8 +181,9 @@ fn the_proof_stage_gets_no_wrong_verdict_on_generated_scalar_programs() {
 /// Programs of the "globals-partial" shape (issue 32) checked in CI in
 /// the configurations with a proof stage: without the fix of partial
 /// writes to globals modelled as scalars, `prove` and `auto` answered
-/// `true` on seeds 57, 59 and 76 of this range.
-const PARTIAL_SEEDS: std::ops::Range<u64> = 55..77;
+/// `true` on seeds 57, 59 and 76 of the range 55..77; these are the seeds
+/// around them (the rest of the range is in the benchmark tier).
+const PARTIAL_SEEDS: &[u64] = &[56, 57, 58, 59, 60, 75, 76];
 /// The same in the benchmark tier.
 const FULL_PARTIAL_SEEDS: std::ops::Range<u64> = 0..400;
 
@@ -193,11 +194,10 @@ fn the_proof_stage_gets_no_wrong_verdict_on_partial_writes_to_globals() {
     let kappa = Path::new(env!("CARGO_BIN_EXE_kappa"));
     let root = tempfile::tempdir().expect("scratch dir");
     let seeds: Vec<u64> = if full_tier() {
-        FULL_PARTIAL_SEEDS
+        FULL_PARTIAL_SEEDS.collect()
     } else {
-        PARTIAL_SEEDS
-    }
-    .collect();
+        PARTIAL_SEEDS.to_vec()
+    };
     let setups: Vec<&soundgen::Setup> = SETUPS
         .iter()
         .filter(|s| s.name == "prove" || s.name == "auto")
