@@ -48,6 +48,7 @@ fn main() -> ExitCode {
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => {
+            stages::remove_root();
             eprintln!("kappa: internal error (worker thread failed)");
             ExitCode::from(3)
         }
@@ -118,6 +119,10 @@ fn init_logging() {
 
 fn run(cli: Cli) -> ExitCode {
     load::set_keep_calls(cli.keep_calls);
+    let stage_process = matches!(&cli.cmd, Cmd::Verify(a) if a.stage_dir.is_some());
+    if !stage_process {
+        stages::keep_temporaries_in_run_dir();
+    }
     let res = match cli.cmd {
         Cmd::Verify(mut args) => {
             if let Some(dir) = args.stage_dir.clone() {
@@ -220,7 +225,10 @@ fn run(cli: Cli) -> ExitCode {
         } => chains::chains_cmd(&file, data_model.map(Into::into), max_chain_pieces),
     };
     match res {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            stages::remove_root();
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             // the watchdog may be printing a verdict: then it ends the process
             if !watchdog::claim_output() {

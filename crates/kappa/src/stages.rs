@@ -198,6 +198,20 @@ pub(crate) fn stages_root() -> Result<&'static Path> {
     Ok(ROOT.get_or_init(|| dir))
 }
 
+/// Makes the run's directory ([`stages_root`]) the temporary directory
+/// (`TMPDIR`) of everything this process and its children write: the
+/// frontend's bitcode, the native back end's build, replay builds,
+/// compilers' own files. A kappa killed with SIGKILL cannot remove them,
+/// but they all lie in one directory named after its pid, which the next
+/// run removes ([`remove_stale_roots`]). Called by a process that is not a
+/// stage process (those write into their parent's), before any other
+/// thread reads the environment.
+pub fn keep_temporaries_in_run_dir() {
+    if let Ok(root) = stages_root() {
+        std::env::set_var("TMPDIR", root);
+    }
+}
+
 /// Removes the directories of stage processes in `tmp` whose kappa
 /// process no longer exists (a kappa killed by SIGKILL cannot remove its
 /// own, nor can its stage processes when they died first).

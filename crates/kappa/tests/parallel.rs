@@ -334,11 +334,17 @@ fn sigkill_leaves_nothing(
     let _ = child.wait();
     // (the stage processes' SIGTERM handlers kill their descendants and
     // remove the run's directory; a loaded machine may take a few seconds)
+    // the run's directory, and any temporary file or directory outside it
+    // (the frontend's, the native build's, a replay's: `.tmpXXXXXX`,
+    // `kappa-replay-...`)
     let stage_dirs = || -> Vec<std::ffi::OsString> {
         std::fs::read_dir(tmp)
             .unwrap()
             .flatten()
-            .filter(|e| e.file_name().to_string_lossy().starts_with("kappa-stages-"))
+            .filter(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.starts_with("kappa-") || name.starts_with(".tmp")
+            })
             .map(|e| e.file_name())
             .collect()
     };
@@ -346,7 +352,10 @@ fn sigkill_leaves_nothing(
     let (left, dirs) = loop {
         let left: Vec<u32> = all.iter().copied().filter(|&k| runs(k)).collect();
         let dirs = stage_dirs();
-        if (left.is_empty() && dirs.is_empty()) || Instant::now() > until {
+        // (without stage processes nobody removes the directory before
+        // the next run: no need to wait for it)
+        let staged = args.contains(&"--jobs");
+        if (left.is_empty() && (dirs.is_empty() || !staged)) || Instant::now() > until {
             break (left, dirs);
         }
         std::thread::sleep(Duration::from_millis(10));
@@ -358,8 +367,9 @@ fn sigkill_leaves_nothing(
         all.len()
     );
     // the stage processes remove the run's directory when they see their
-    // parent gone; one they could not (killed while it started) is removed
-    // by the next run in the same TMPDIR
+    // parent gone; one they could not (killed while it started, or a run
+    // without stage processes) is removed by the next run in the same
+    // TMPDIR
     if !dirs.is_empty() {
         let trivial = tmp.join("trivial.c");
         std::fs::write(&trivial, "int main(void) { return 0; }\n").unwrap();
