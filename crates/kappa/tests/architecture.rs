@@ -550,6 +550,41 @@ fn the_run_library_is_the_top_layer_and_the_binary_parses_and_prints() {
     );
 }
 
+/// Whether the validator's source calls one of the witness writer's
+/// functions (a check of an output format shares no code with its
+/// writer; the step types and the C tokenizer aside).
+fn validator_uses_the_writer(text: &str) -> Vec<String> {
+    let code = code_only(text);
+    let mut out: Vec<String> = use_paths(&code)
+        .into_iter()
+        .filter(|p| {
+            p.strip_prefix("crate::witness::write::")
+                .is_some_and(|name| !["Step", "StepKind", "At"].contains(&name))
+        })
+        .collect();
+    if code.contains("write::steps") {
+        out.push("write::steps".into());
+    }
+    out
+}
+
+#[test]
+fn the_validator_reads_its_runs_apart_from_the_witness_writer() {
+    let text = std::fs::read_to_string(crates_dir().join("run/src/validate.rs")).unwrap();
+    let bad = validator_uses_the_writer(&text);
+    assert!(
+        bad.is_empty(),
+        "validate.rs uses the witness writer's {bad:?}"
+    );
+    // (the checker itself)
+    let planted = "use crate::witness::write::{steps, Step};\nfn f() { write::steps(); }";
+    assert_eq!(validator_uses_the_writer(planted).len(), 2);
+    assert!(validator_uses_the_writer(
+        "use crate::witness::write::{At as StepAt, Step, StepKind};"
+    )
+    .is_empty());
+}
+
 #[test]
 fn the_manifest_reader_sees_dependencies_only() {
     let toml = "[package]\nname = \"x\"\n[dependencies]\nkappa-ir.workspace = true\n# z3 = 1\nz3-sys = \"=0.10.9\"\n[dev-dependencies]\nkappa-frontend.workspace = true\n";
