@@ -128,7 +128,7 @@ pub fn run(timeout: f64, args: &[PathBuf]) {
             "exploration (driver, fork protocol)",
             &[
                 "crates/native/src/lib.rs",
-                "crates/kappa/src/native.rs",
+                "crates/run/src/native.rs",
                 "crates/wire/src",
                 "crates/runtime/src/conn.rs",
                 "crates/runtime/src/reaper.rs",

@@ -1,9 +1,10 @@
 //! The command line: clap's types for `kappa`'s subcommands and their
 //! options (`verify`'s in [`VerifyArgs`]), and their conversions to the
-//! engine's types.
+//! run library's types (`kappa_run::options`).
 
 use clap::{Parser, Subcommand, ValueEnum};
 use kappa_ir::DataModel;
+use kappa_run::options::{self, VerifyOptions};
 use std::path::PathBuf;
 
 /// kappa: symbolic execution and verification of C programs.
@@ -63,16 +64,15 @@ pub enum Mode {
     Prove,
 }
 
-impl Mode {
-    /// The mode's name in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Classic => "classic",
-            Mode::Compact => "compact",
-            Mode::Navigate => "navigate",
-            Mode::Native => "native",
-            Mode::Prove => "prove",
-            Mode::Auto => "auto",
+impl From<Mode> for options::Mode {
+    fn from(m: Mode) -> options::Mode {
+        match m {
+            Mode::Auto => options::Mode::Auto,
+            Mode::Classic => options::Mode::Classic,
+            Mode::Compact => options::Mode::Compact,
+            Mode::Navigate => options::Mode::Navigate,
+            Mode::Native => options::Mode::Native,
+            Mode::Prove => options::Mode::Prove,
         }
     }
 }
@@ -92,7 +92,8 @@ pub enum SearcherArg {
     Coverage,
 }
 
-/// Options of `kappa verify`.
+/// Options of `kappa verify` (the run's [`VerifyOptions`], see
+/// [`VerifyArgs::into_options`]).
 #[derive(clap::Args, Debug)]
 pub struct VerifyArgs {
     /// Program (.c, .i, .ll, .bc) or SV-COMP task (.yml).
@@ -247,6 +248,88 @@ pub enum TemplateStrategyArg {
     None,
 }
 
+impl From<SearcherArg> for options::Searcher {
+    fn from(s: SearcherArg) -> options::Searcher {
+        match s {
+            SearcherArg::Interleaved => options::Searcher::Interleaved,
+            SearcherArg::Dfs => options::Searcher::Dfs,
+            SearcherArg::Bfs => options::Searcher::Bfs,
+            SearcherArg::Random => options::Searcher::Random,
+            SearcherArg::Coverage => options::Searcher::Coverage,
+        }
+    }
+}
+
+impl From<NavSolveArg> for options::NavSolve {
+    fn from(n: NavSolveArg) -> options::NavSolve {
+        match n {
+            NavSolveArg::Interval => options::NavSolve::Interval,
+            NavSolveArg::Exact => options::NavSolve::Exact,
+        }
+    }
+}
+
+impl From<NativeExplorerArg> for options::NativeExplorer {
+    fn from(e: NativeExplorerArg) -> options::NativeExplorer {
+        match e {
+            NativeExplorerArg::Fork => options::NativeExplorer::Fork,
+            NativeExplorerArg::Replay => options::NativeExplorer::Replay,
+            NativeExplorerArg::Concolic => options::NativeExplorer::Concolic,
+        }
+    }
+}
+
+impl From<TemplateStrategyArg> for options::TemplateStrategy {
+    fn from(t: TemplateStrategyArg) -> options::TemplateStrategy {
+        match t {
+            TemplateStrategyArg::First => options::TemplateStrategy::First,
+            TemplateStrategyArg::Random => options::TemplateStrategy::Random,
+            TemplateStrategyArg::None => options::TemplateStrategy::None,
+        }
+    }
+}
+
+impl VerifyArgs {
+    /// The run's options: each argument as given (the choices mapped to
+    /// the library's enums).
+    pub fn into_options(self) -> VerifyOptions {
+        VerifyOptions {
+            file: self.file,
+            timeout: self.timeout,
+            max_states: self.max_states,
+            max_memory: self.max_memory,
+            searcher: self.searcher.into(),
+            data_model: self.data_model.map(Into::into),
+            mode: self.mode.into(),
+            json: self.json,
+            invariants: self.invariants,
+            tree: self.tree,
+            html: self.html,
+            witness: self.witness,
+            tests_dir: self.tests_dir,
+            dump_queries: self.dump_queries,
+            solver_timeout: self.solver_timeout,
+            seed: self.seed,
+            cflags: self.cflags,
+            max_cycles: self.max_cycles,
+            template_strategy: self.template_strategy.into(),
+            state_matching: self.state_matching,
+            prune_with_condition: self.prune_with_condition,
+            nav_solve: self.nav_solve.into(),
+            max_chain_pieces: self.max_chain_pieces,
+            native_explorer: self.native_explorer.into(),
+            jobs: self.jobs,
+            cpu_limit: self.cpu_limit,
+            stage: self.stage,
+            stage_dir: self.stage_dir,
+            stage_ms: self.stage_ms,
+            stage_total_ms: self.stage_total_ms,
+            stage_memory: self.stage_memory,
+            explore_all: self.explore_all,
+        }
+    }
+}
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub(crate) enum Cmd {
@@ -355,4 +438,19 @@ pub(crate) enum Cmd {
         #[arg(long, value_enum)]
         data_model: Option<DataModelArg>,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verify_s_defaults_are_the_library_s() {
+        // (the two lists of defaults must not drift apart)
+        let cli = Cli::parse_from(["kappa", "verify", "p.c"]);
+        let Cmd::Verify(args) = cli.cmd else {
+            panic!("not verify")
+        };
+        assert_eq!(args.into_options(), VerifyOptions::new("p.c".into()));
+    }
 }

@@ -1,24 +1,14 @@
-//! The `kappa` command: `verify`, `replay`, `ir` and `templates` subcommands.
+//! The `kappa` command: parses the command line and calls the run
+//! library (`kappa_run`) for each subcommand; the process-level glue (the
+//! solver side of the condition's race, a stage process's start, the
+//! worker thread, logging, the exit code).
 
-mod chains;
 mod cli;
-mod condition;
-mod html;
-mod load;
-mod native;
-mod overflow;
-mod portfolio;
-mod prove;
-mod report;
-mod stages;
-mod templates;
-mod validate;
-mod verify;
-mod watchdog;
-mod witness;
 
 use clap::Parser;
-use cli::{Cli, Cmd, Mode};
+use cli::{Cli, Cmd};
+use kappa_run::options::Mode;
+use kappa_run::{self as run, VerifyOptions};
 use std::process::ExitCode;
 
 /// The hidden first argument that makes `kappa` one side of a race
@@ -31,8 +21,8 @@ fn main() -> ExitCode {
         return solve_side(argv.get(2));
     }
     // a signal ends kappa's child processes too
-    watchdog::end_on_signals();
-    if !stages::note_parent_root(&argv) {
+    run::end_on_signals();
+    if !run::note_parent_root(&argv) {
         // a stage process whose parent is gone
         return ExitCode::from(1);
     }
@@ -48,7 +38,7 @@ fn main() -> ExitCode {
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => {
-            stages::remove_root();
+            run::remove_root();
             eprintln!("kappa: internal error (worker thread failed)");
             ExitCode::from(3)
         }
@@ -81,7 +71,7 @@ fn solve_side(timeout_ms: Option<&String>) -> ExitCode {
 /// read-only or pseudo file system) is a one-line error rather than a
 /// missing file after the run. The witness file is not truncated (nor
 /// left behind when it did not exist); the tests directory is created.
-fn check_outputs(args: &cli::VerifyArgs) -> anyhow::Result<()> {
+fn check_outputs(args: &VerifyOptions) -> anyhow::Result<()> {
     if let Some(path) = &args.witness {
         let existed = path.exists();
         std::fs::OpenOptions::new()
@@ -118,18 +108,19 @@ fn init_logging() {
 }
 
 fn run(cli: Cli) -> ExitCode {
-    load::set_keep_calls(cli.keep_calls);
+    run::set_keep_calls(cli.keep_calls);
     let stage_process = matches!(&cli.cmd, Cmd::Verify(a) if a.stage_dir.is_some());
     if !stage_process {
-        stages::keep_temporaries_in_run_dir();
+        run::keep_temporaries_in_run_dir();
     }
     let res = match cli.cmd {
-        Cmd::Verify(mut args) => {
+        Cmd::Verify(args) => {
+            let mut args = args.into_options();
             if let Some(dir) = args.stage_dir.clone() {
                 // a stage process writes its outputs for the parent to move
-                stages::redirect_outputs(&mut args, &dir);
+                run::redirect_outputs(&mut args, &dir);
             }
-            let r = if let Some(Err(e)) = args.html.as_deref().map(html::gather::check_writable) {
+            let r = if let Some(Err(e)) = args.html.as_deref().map(run::check_html_writable) {
                 Err(e)
             } else if let Err(e) = check_outputs(&args) {
                 Err(e)
@@ -149,14 +140,14 @@ fn run(cli: Cli) -> ExitCode {
                     "--explore-all works with --mode native only"
                 ))
             } else if args.mode == Mode::Native {
-                native::verify_native(&args)
+                run::verify_native(&args)
             } else {
-                verify::verify(&args)
+                run::verify(&args)
             };
             if r.is_ok() {
                 // the verdict is out: skip freeing the run's expressions,
                 // states and Z3 context (seconds after a big run)
-                watchdog::exit_now(0);
+                run::exit_now(0);
             }
             r
         }
@@ -166,7 +157,7 @@ fn run(cli: Cli) -> ExitCode {
             data_model,
             timeout,
             json,
-        } => verify::replay_cmd(&program, &test, data_model.map(Into::into), timeout, json),
+        } => run::replay_cmd(&program, &test, data_model.map(Into::into), timeout, json),
         Cmd::Condition {
             file,
             target,
@@ -177,7 +168,7 @@ fn run(cli: Cli) -> ExitCode {
             data_model,
             timeout,
         } => {
-            let r = condition::condition_cmd(
+            let r = run::condition_cmd(
                 &file,
                 data_model.map(Into::into),
                 target.as_deref(),
@@ -190,7 +181,7 @@ fn run(cli: Cli) -> ExitCode {
             if r.is_ok() {
                 // a solver thread the race left behind must not delay (or
                 // outlive) the answer
-                watchdog::exit_now(0);
+                run::exit_now(0);
             }
             r
         }
@@ -198,44 +189,44 @@ fn run(cli: Cli) -> ExitCode {
             file,
             output,
             data_model,
-        } => native::symbolize_cmd(&file, &output, data_model.map(Into::into)),
+        } => run::symbolize_cmd(&file, &output, data_model.map(Into::into)),
         Cmd::Validate {
             witness,
             program,
             data_model,
             interpreter_time,
-        } => validate::validate_cmd(
+        } => run::validate_cmd(
             &witness,
             &program,
             data_model.map(Into::into),
-            verify::seconds(interpreter_time)
+            run::seconds(interpreter_time)
                 .unwrap_or(std::time::Duration::MAX)
                 .min(std::time::Duration::from_secs(86_400)),
         ),
-        Cmd::Ir { file, data_model } => verify::ir_cmd(&file, data_model.map(Into::into)),
+        Cmd::Ir { file, data_model } => run::ir_cmd(&file, data_model.map(Into::into)),
         Cmd::Templates {
             file,
             data_model,
             max_cycles,
-        } => templates::templates_cmd(&file, data_model.map(Into::into), max_cycles),
+        } => run::templates_cmd(&file, data_model.map(Into::into), max_cycles),
         Cmd::Chains {
             file,
             data_model,
             max_chain_pieces,
-        } => chains::chains_cmd(&file, data_model.map(Into::into), max_chain_pieces),
+        } => run::chains_cmd(&file, data_model.map(Into::into), max_chain_pieces),
     };
     match res {
         Ok(()) => {
-            stages::remove_root();
+            run::remove_root();
             ExitCode::SUCCESS
         }
         Err(e) => {
             // the watchdog may be printing a verdict: then it ends the process
-            if !watchdog::claim_output() {
-                watchdog::park_forever();
+            if !run::claim_output() {
+                run::park_forever();
             }
             eprintln!("kappa: error: {e}");
-            stages::remove_root();
+            run::remove_root();
             ExitCode::from(2)
         }
     }

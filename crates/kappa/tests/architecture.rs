@@ -2,8 +2,9 @@
 //! checked by reading the crates' `Cargo.toml` dependencies and the
 //! engine's `use`, `mod` and path lines: the core names no technique, no
 //! technique names another, only the frontends read LLVM, only the solver
-//! crate talks to Z3. Each exception is listed here with its reason, as in
-//! the document.
+//! crate talks to Z3, only the binaries use the run library (which parses
+//! no command line) and the binary stays small. Each exception is listed
+//! here with its reason, as in the document.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -477,6 +478,111 @@ fn no_technique_crate_depends_on_another() {
         "dependency rules broken:\n{}",
         bad.join("\n")
     );
+}
+
+/// Crates that may depend on the run library (the binaries on top).
+const RUN_USERS: &[&str] = &["kappa", "kappa-bench"];
+/// The kappa crates the binary may depend on: the run library, and for
+/// what it does itself the data model type and the race's solver side.
+const BINARY_DEPS: &[&str] = &["kappa-run", "kappa-ir", "kappa-condition"];
+/// The most lines the binary's sources may have (it parses and prints).
+const BINARY_MAX_LINES: usize = 1_500;
+
+/// Rule 5's violations among `crates` (name, dependencies) and the
+/// binary's source line count.
+fn top_layer_violations(crates: &[(String, BTreeSet<String>)], binary_lines: usize) -> Vec<String> {
+    let mut bad = vec![];
+    for (name, deps) in crates {
+        if deps.contains("kappa-run") && !RUN_USERS.contains(&name.as_str()) {
+            bad.push(format!(
+                "{name} depends on kappa-run (only the binaries do)"
+            ));
+        }
+        if name == "kappa-run" && deps.contains("clap") {
+            bad.push("kappa-run depends on clap (the binary parses the command line)".into());
+        }
+        if name == "kappa" {
+            for d in deps.iter().filter(|d| d.starts_with("kappa-")) {
+                if !BINARY_DEPS.contains(&d.as_str()) {
+                    bad.push(format!("the binary depends on {d} (it calls kappa-run)"));
+                }
+            }
+        }
+    }
+    if binary_lines > BINARY_MAX_LINES {
+        bad.push(format!(
+            "crates/kappa/src has {binary_lines} lines (at most {BINARY_MAX_LINES}: the runs belong in kappa-run)"
+        ));
+    }
+    bad
+}
+
+#[test]
+fn the_run_library_is_the_top_layer_and_the_binary_parses_and_prints() {
+    let all: Vec<(String, BTreeSet<String>)> =
+        crates().into_iter().map(|(n, _, d)| (n, d)).collect();
+    assert!(
+        all.iter().any(|(n, _)| n == "kappa-run"),
+        "no crate kappa-run"
+    );
+    let mut files = vec![];
+    rust_files(&crates_dir().join("kappa/src"), &mut files);
+    let lines: usize = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap().lines().count())
+        .sum();
+    let bad = top_layer_violations(&all, lines);
+    assert!(
+        bad.is_empty(),
+        "dependency rules broken:\n{}",
+        bad.join("\n")
+    );
+    // (the checker itself: each breach is seen)
+    let set = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>();
+    let planted = vec![
+        ("kappa-engine".to_string(), set(&["kappa-run"])),
+        ("kappa-run".to_string(), set(&["clap"])),
+        ("kappa".to_string(), set(&["kappa-run", "kappa-engine"])),
+    ];
+    assert_eq!(
+        top_layer_violations(&planted, BINARY_MAX_LINES + 1).len(),
+        4
+    );
+}
+
+/// Whether the validator's source calls one of the witness writer's
+/// functions (a check of an output format shares no code with its
+/// writer; the step types and the C tokenizer aside).
+fn validator_uses_the_writer(text: &str) -> Vec<String> {
+    let code = code_only(text);
+    let mut out: Vec<String> = use_paths(&code)
+        .into_iter()
+        .filter(|p| {
+            p.strip_prefix("crate::witness::write::")
+                .is_some_and(|name| !["Step", "StepKind", "At"].contains(&name))
+        })
+        .collect();
+    if code.contains("write::steps") {
+        out.push("write::steps".into());
+    }
+    out
+}
+
+#[test]
+fn the_validator_reads_its_runs_apart_from_the_witness_writer() {
+    let text = std::fs::read_to_string(crates_dir().join("run/src/validate.rs")).unwrap();
+    let bad = validator_uses_the_writer(&text);
+    assert!(
+        bad.is_empty(),
+        "validate.rs uses the witness writer's {bad:?}"
+    );
+    // (the checker itself)
+    let planted = "use crate::witness::write::{steps, Step};\nfn f() { write::steps(); }";
+    assert_eq!(validator_uses_the_writer(planted).len(), 2);
+    assert!(validator_uses_the_writer(
+        "use crate::witness::write::{At as StepAt, Step, StepKind};"
+    )
+    .is_empty());
 }
 
 #[test]

@@ -133,7 +133,7 @@ fn a_stage_that_explodes_frees_its_states_within_its_share() {
     let mut left = 20.0;
     for s in v["stats"]["stages"].as_array().expect("stats.stages") {
         let t = s["time_s"].as_f64().unwrap();
-        // the shares of crates/kappa/src/portfolio.rs
+        // the shares of crates/run/src/portfolio.rs
         let share = match s["name"].as_str().unwrap() {
             "navigate" => Some(0.15),
             "compact" => Some(0.55),

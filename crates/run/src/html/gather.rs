@@ -3,7 +3,7 @@
 //! invariants) and writing the page `--html` names.
 
 use super::{render, safe_svg, InvariantRow, Page, SourceFile, TextSection, TreeFigure};
-use crate::cli::{Mode, VerifyArgs};
+use crate::options::{Mode, VerifyOptions};
 use crate::report::Report;
 use anyhow::{anyhow, Result};
 use kappa_engine::{ExecTree, Verdict};
@@ -47,7 +47,7 @@ pub fn labelled_trees(
 /// after the verdict is printed: a failure prints a one-line error and
 /// ends the process with status 2 (the verdict stands).
 pub fn write_if_asked(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     r: &Report,
     prog: Option<&Program>,
     trees: Vec<(String, ExecTree)>,
@@ -63,7 +63,7 @@ pub fn write_if_asked(
 
 fn write_page(
     path: &Path,
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     r: &Report,
     prog: Option<&Program>,
     trees: Vec<(String, ExecTree)>,
@@ -229,7 +229,7 @@ fn ran(r: &Report, t: &str) -> bool {
 /// The templates (compact ran) and the chain form (navigate ran); the
 /// necessary condition (pruning or the condition stage ran) is the page's
 /// own panel (see [`super::condition`]).
-fn sections(args: &VerifyArgs, r: &Report, p: &Program) -> Vec<TextSection> {
+fn sections(args: &VerifyOptions, r: &Report, p: &Program) -> Vec<TextSection> {
     let m = &p.module;
     let mut v = vec![];
     if ran(r, "compact") {

@@ -164,7 +164,7 @@ pub fn locate_native_witness(
 /// see [`crate::report::failing_call`]) and the `--witness` file. Returns
 /// the notes to print (what was written, or why not).
 pub fn native_witness_lines(
-    args: &crate::cli::VerifyArgs,
+    args: &crate::options::VerifyOptions,
     dm: DataModel,
     verdict: Verdict,
     witness: Option<&mut ErrorWitness>,

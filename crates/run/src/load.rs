@@ -13,7 +13,7 @@ static KEEP_CALLS: AtomicBool = AtomicBool::new(false);
 
 /// Sets `--keep-calls` for every later [`load`] (see
 /// [`kappa_frontend::FrontendOptions::keep_calls`]).
-pub(crate) fn set_keep_calls(keep: bool) {
+pub fn set_keep_calls(keep: bool) {
     KEEP_CALLS.store(keep, Ordering::Relaxed);
 }
 

@@ -1,5 +1,6 @@
 //! From a recorded error path to witness waypoints (the steps a witness can
-//! name, shared with the validator), and the writers of violation and
+//! name: their types are shared with the validator, which reads its own
+//! runs apart, `validate::run_steps`), and the writers of violation and
 //! correctness entries and of the YAML file.
 
 use super::{

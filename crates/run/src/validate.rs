@@ -53,7 +53,7 @@
 //!   else `unknown` with the reason.
 
 use crate::witness::invariants::{At, Site};
-use crate::witness::write::{steps, Step, StepKind};
+use crate::witness::write::{At as StepAt, Step, StepKind};
 use crate::witness::{read_witness, Entry, Location, Sources, Waypoint};
 use anyhow::Result;
 use kappa_ir::{DataModel, Instr, Loc, Module, SrcLoc};
@@ -140,6 +140,78 @@ fn check_metadata(sources: &Sources, e: &Entry) -> Option<Answer> {
         }
     }
     None
+}
+
+/// The validator's own reading of its re-run `w` (recorded with
+/// `record_events`) as steps a waypoint can name, apart from the writer's
+/// (`witness::write::steps`), so that a mistake in the writer's placing
+/// is not repeated here: a nondet read is at the closing parenthesis of
+/// its call (the place the format gives a `function_return` waypoint), a
+/// two-way branch of a whole `if`/`while`/`for` condition at its keyword,
+/// the end at `reach_error`'s call. Reads whose value the run does not
+/// hold, and events outside the input files, give no located step.
+fn run_steps(module: &Module, sources: &Sources, w: &kappa_engine::ErrorWitness) -> Vec<Step> {
+    use kappa_engine::PathEvent;
+    let place = |src: Option<SrcLoc>| {
+        sources
+            .locate(module, src)
+            .map(|(file, p)| (file, p, sources.source(file)))
+    };
+    let mut path = Vec::with_capacity(w.events.len() + 1);
+    for ev in &w.events {
+        let step = match *ev {
+            PathEvent::Input { src, index } => w.inputs.get(index as usize).map(|v| {
+                let at = place(src).map(|(file, p, text)| match text.call_close(p) {
+                    Some(close) => StepAt {
+                        file,
+                        line: close.line,
+                        col: Some(close.col),
+                    },
+                    None => StepAt {
+                        file,
+                        line: p.line,
+                        col: None,
+                    },
+                });
+                let kind = StepKind::Return {
+                    value: v.decimal(),
+                    bits: v.bits,
+                    width: v.ty.bits(),
+                };
+                Step { at, kind }
+            }),
+            PathEvent::Branch {
+                src: Some(loc),
+                taken,
+                of: 2,
+            } => place(Some(loc)).and_then(|(file, p, text)| {
+                let kw = text.branch_keyword(p)?;
+                Some(Step {
+                    at: Some(StepAt {
+                        file,
+                        line: kw.line,
+                        col: Some(kw.col),
+                    }),
+                    kind: StepKind::Branch {
+                        src: loc,
+                        first: taken == 0,
+                    },
+                })
+            }),
+            PathEvent::Branch { .. } => None,
+        };
+        path.extend(step);
+    }
+    let at = place(w.error_src).map(|(file, p, _)| StepAt {
+        file,
+        line: p.line,
+        col: if p.col == 0 { None } else { Some(p.col) },
+    });
+    path.push(Step {
+        at,
+        kind: StepKind::Target,
+    });
+    path
 }
 
 /// Whether step `s` is at `loc` (the column must agree when the waypoint has one).
@@ -458,7 +530,7 @@ fn validate_violation(
             return Ok(validate_natively(prog, sources, &segs, &values, dm, &why))
         }
     };
-    let path = steps(&prog.module, sources, &rec);
+    let path = run_steps(&prog.module, sources, &rec);
     let reads = path
         .iter()
         .filter(|s| matches!(s.kind, StepKind::Return { .. }))
@@ -566,7 +638,7 @@ fn search(
     let mut missed = 0u64;
     let mut last_why = String::new();
     let mut check = |w: &ErrorWitness| {
-        let path = steps(&prog.module, sources, w);
+        let path = run_steps(&prog.module, sources, w);
         if let Err(why) = follows(sources, &directions, &path, segs) {
             missed += 1;
             last_why = why.clone();

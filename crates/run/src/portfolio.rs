@@ -54,7 +54,7 @@
 //! complete) ends the portfolio: the later stages run the same semantics
 //! and would meet it again.
 
-use crate::cli::{Mode, VerifyArgs};
+use crate::options::{Mode, VerifyOptions};
 use crate::report::{cpu_seconds, StageReport};
 use crate::verify::{emit, run_interpreter, RunOutcome, RunSpec, Seen};
 use anyhow::Result;
@@ -304,7 +304,7 @@ fn outcome(
 /// were replayed natively like every `false`); it never answers `true`
 /// (see `kappa_native::NOT_A_PROOF`).
 fn native_stage(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     prog: &Program,
     deadline: Option<Instant>,
     start: Instant,
@@ -323,7 +323,7 @@ fn native_stage(
 /// native replay may run until the run's `deadline`); returns its outcome
 /// and notes for the report.
 pub(crate) fn run_stage(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     prog: &Program,
     st: &Stage,
     stage_deadline: Option<Instant>,
@@ -391,7 +391,7 @@ pub(crate) fn run_stage(
 /// stage that answered (or of the last one that ran). In a stage process
 /// (`--stage`) runs that stage alone and hands its report over.
 pub(crate) fn verify_auto(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     prog: &Program,
     start: Instant,
     deadline: Option<Instant>,
@@ -418,7 +418,7 @@ pub(crate) fn verify_auto(
 /// The stage process's part: runs stage `name` and hands its report over
 /// (see [`crate::stages`]).
 fn run_as_stage_process(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     prog: &Program,
     name: &str,
     start: Instant,
@@ -451,7 +451,7 @@ fn run_as_stage_process(
 /// this process, the others in a child process stopped at the end of its
 /// share ([`Stage::in_child_alone`]).
 fn verify_sequential(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     prog: &Program,
     start: Instant,
     deadline: Option<Instant>,
@@ -567,7 +567,7 @@ fn verify_sequential(
 /// use at most C seconds of CPU time if from now on they use one CPU
 /// second per second (a stage process's solver processes may have used
 /// more: the condition stage races several).
-fn cpu_deadline(args: &VerifyArgs, now: Instant, deadline: Option<Instant>) -> Option<Instant> {
+fn cpu_deadline(args: &VerifyOptions, now: Instant, deadline: Option<Instant>) -> Option<Instant> {
     let Some(limit) = args.cpu_limit else {
         return deadline;
     };

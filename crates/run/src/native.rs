@@ -2,27 +2,27 @@
 //! the options of [`kappa_native`] from `verify`'s, and the report of a
 //! native run (tests, witnesses, human or JSON output).
 
-use crate::cli::{NativeExplorerArg, VerifyArgs};
+use crate::options::{NativeExplorer, VerifyOptions};
 use crate::report::{self, Report};
 use anyhow::{anyhow, Result};
 use kappa_ir::DataModel;
-pub(crate) use kappa_native::symbolize_cmd;
+pub use kappa_native::symbolize_cmd;
 use kappa_native::{sources_of, Explorer, Options, Run};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-impl From<NativeExplorerArg> for Explorer {
-    fn from(e: NativeExplorerArg) -> Explorer {
+impl From<NativeExplorer> for Explorer {
+    fn from(e: NativeExplorer) -> Explorer {
         match e {
-            NativeExplorerArg::Fork => Explorer::Fork,
-            NativeExplorerArg::Replay => Explorer::Replay,
-            NativeExplorerArg::Concolic => Explorer::Concolic,
+            NativeExplorer::Fork => Explorer::Fork,
+            NativeExplorer::Replay => Explorer::Replay,
+            NativeExplorer::Concolic => Explorer::Concolic,
         }
     }
 }
 
 /// The native back end's options from `verify`'s.
-fn options(args: &VerifyArgs) -> Options {
+fn options(args: &VerifyOptions) -> Options {
     Options {
         file: args.file.clone(),
         timeout: args.timeout,
@@ -37,7 +37,7 @@ fn options(args: &VerifyArgs) -> Options {
 
 /// [`kappa_native::explore`] with `verify`'s options.
 pub(crate) fn explore(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     sources: &[PathBuf],
     dm: DataModel,
     deadline: Option<Instant>,
@@ -47,12 +47,12 @@ pub(crate) fn explore(
 }
 
 /// `kappa verify --mode native`.
-pub fn verify_native(args: &VerifyArgs) -> Result<()> {
+pub fn verify_native(args: &VerifyOptions) -> Result<()> {
     // (the caller's clock started with the process)
     let start = crate::watchdog::process_start();
     let deadline = crate::verify::seconds(args.timeout).and_then(|t| start.checked_add(t));
     let seen = crate::verify::start_watchdog(args, start, deadline);
-    let (sources, dm, task) = sources_of(&args.file, args.data_model.map(Into::into))?;
+    let (sources, dm, task) = sources_of(&args.file, args.data_model)?;
     if let Ok(mut s) = seen.lock() {
         s.data_model = Some(dm);
         s.expected = task.as_ref().and_then(|t| t.expected_verdict);

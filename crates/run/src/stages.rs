@@ -18,7 +18,7 @@
 //! kills its descendants (see [`crate::watchdog`]). Directories of runs
 //! whose process is gone are removed by the next run.
 
-use crate::cli::VerifyArgs;
+use crate::options::VerifyOptions;
 use crate::portfolio::{Kind, Stage, STAGES};
 use crate::report::{self, rusage_seconds, Report, StageReport};
 use anyhow::{anyhow, Context, Result};
@@ -87,7 +87,7 @@ const TESTS: &str = "tests";
 
 /// In a stage process: points the outputs asked for into `dir` (the parent
 /// moves the answering stage's) and sets the stage's memory share.
-pub(crate) fn redirect_outputs(args: &mut VerifyArgs, dir: &Path) {
+pub fn redirect_outputs(args: &mut VerifyOptions, dir: &Path) {
     if args.witness.is_some() {
         args.witness = Some(dir.join(WITNESS));
     }
@@ -457,7 +457,7 @@ impl StageProc {
 
 /// The memory each of `n` stage processes may use: `--max-memory` less
 /// what this process holds, split evenly (at least 64 MiB).
-fn memory_share(args: &VerifyArgs, n: usize) -> u64 {
+fn memory_share(args: &VerifyOptions, n: usize) -> u64 {
     let mine = kappa_solver::resident_mb().unwrap_or(0);
     (args.max_memory.saturating_sub(mine) / n.max(1) as u64).max(64)
 }
@@ -466,7 +466,7 @@ fn memory_share(args: &VerifyArgs, n: usize) -> u64 {
 /// proof and native stages) and waits for its end; it is stopped when
 /// kappa's processes reach `--cpu-limit` (less [`CPU_MARGIN`]).
 pub(crate) fn run_alone(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     st: &'static Stage,
     until: Option<Instant>,
     deadline: Option<Instant>,
@@ -495,7 +495,7 @@ pub(crate) fn run_alone(
 /// (the last with all of it). The first definitive answer wins and the
 /// other processes are killed; so does an `unknown` every stage would meet.
 pub(crate) fn run_parallel(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     start: Instant,
     deadline: Option<Instant>,
     jobs: usize,
@@ -606,7 +606,7 @@ fn stage_of(e: &Ended) -> &'static Stage {
 /// else the last that handed a report over) with every stage's line
 /// `stages`, after moving its outputs to the paths asked for.
 pub(crate) fn finish(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     ended: Option<Ended>,
     stages: Vec<StageReport>,
     start: Instant,
@@ -679,7 +679,7 @@ pub(crate) fn finish(
 
 /// Moves the outputs a stage process wrote into `dir` to the paths the
 /// run asked for; returns the (stage path, final path) pairs moved.
-fn move_outputs(args: &VerifyArgs, dir: &Path) -> Vec<(String, String)> {
+fn move_outputs(args: &VerifyOptions, dir: &Path) -> Vec<(String, String)> {
     let mut moved = vec![];
     let mut one = |from: PathBuf, to: &Path| {
         if from.exists() && move_path(&from, to).is_ok() {

@@ -1,8 +1,8 @@
 //! The commands: running the engine with native replay
 //! of every error witness, writing tests and trees.
 
-use crate::cli::{Mode, SearcherArg, VerifyArgs};
 use crate::load::{load, load_plain};
+use crate::options::{Mode, Searcher, VerifyOptions};
 use crate::report::{self, Report};
 use crate::watchdog::{self, Guard};
 use anyhow::{anyhow, bail, Context, Result};
@@ -22,7 +22,7 @@ const REPLAY_GRACE: Duration = Duration::from_millis(200);
 
 /// `secs` as a duration (`None`: too large to represent, i.e. no limit);
 /// negative or NaN values count as 0.
-pub(crate) fn seconds(secs: f64) -> Option<Duration> {
+pub fn seconds(secs: f64) -> Option<Duration> {
     let s = if secs.is_nan() { 0.0 } else { secs.max(0.0) };
     Duration::try_from_secs_f64(s).ok()
 }
@@ -30,7 +30,7 @@ pub(crate) fn seconds(secs: f64) -> Option<Duration> {
 /// The run's wall-clock limit in seconds: `--timeout`, or `--cpu-limit`
 /// when that is less (one process uses at most one second of CPU time
 /// per second; parallel stages are held to the CPU limit by their parent).
-pub(crate) fn wall_limit(args: &VerifyArgs) -> f64 {
+pub(crate) fn wall_limit(args: &VerifyOptions) -> f64 {
     args.cpu_limit.map_or(args.timeout, |c| c.min(args.timeout))
 }
 
@@ -45,7 +45,7 @@ pub struct Seen {
 /// Starts the watchdog (see [`watchdog`]) for this run; returns the cell
 /// through which the run keeps it informed.
 pub(crate) fn start_watchdog(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     start: Instant,
     deadline: Option<Instant>,
 ) -> Arc<Mutex<Seen>> {
@@ -96,7 +96,7 @@ fn describe_outcome(o: &Outcome) -> String {
 /// the `unknown` verdict itself if none is out [`watchdog::HARD_GRACE`]
 /// later. `--max-memory` likewise ends in `unknown`, and so does a stack
 /// overflow of this (the worker) thread.
-pub fn verify(args: &VerifyArgs) -> Result<()> {
+pub fn verify(args: &VerifyOptions) -> Result<()> {
     // (the caller's clock started with the process)
     let start = crate::watchdog::process_start();
     let deadline = match (&args.stage, args.stage_total_ms) {
@@ -115,12 +115,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     if let Some(secs) = std::env::var_os("KAPPA_TEST_HANG_IN_CHILD") {
         let _ = std::process::Command::new("sleep").arg(secs).status();
     }
-    let prog = match load(
-        &args.file,
-        args.data_model.map(Into::into),
-        &args.cflags,
-        deadline,
-    ) {
+    let prog = match load(&args.file, args.data_model, &args.cflags, deadline) {
         Ok(p) => p,
         // a valid program with a construct kappa cannot represent: unknown, not an error
         Err(e @ FrontendError::Unsupported { .. }) => {
@@ -252,7 +247,7 @@ pub(crate) struct RunOutcome {
 /// witness natively (a `false` is only kept when the replay reaches
 /// `reach_error`).
 pub(crate) fn run_interpreter(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     prog: &Program,
     spec: RunSpec,
     start: Instant,
@@ -264,11 +259,11 @@ pub(crate) fn run_interpreter(
     let cfg = Config {
         prune: spec.prune,
         searcher: match args.searcher {
-            SearcherArg::Interleaved => SearcherKind::Interleaved,
-            SearcherArg::Dfs => SearcherKind::Dfs,
-            SearcherArg::Bfs => SearcherKind::Bfs,
-            SearcherArg::Random => SearcherKind::Random,
-            SearcherArg::Coverage => SearcherKind::Coverage,
+            Searcher::Interleaved => SearcherKind::Interleaved,
+            Searcher::Dfs => SearcherKind::Dfs,
+            Searcher::Bfs => SearcherKind::Bfs,
+            Searcher::Random => SearcherKind::Random,
+            Searcher::Coverage => SearcherKind::Coverage,
         },
         max_states: args.max_states,
         max_memory_mb: Some(spec.max_memory_mb),
@@ -284,13 +279,13 @@ pub(crate) fn run_interpreter(
                 ..Default::default()
             },
             strategy: match args.template_strategy {
-                crate::cli::TemplateStrategyArg::First => {
+                crate::options::TemplateStrategy::First => {
                     kappa_engine::compact::TemplateStrategy::First
                 }
-                crate::cli::TemplateStrategyArg::Random => {
+                crate::options::TemplateStrategy::Random => {
                     kappa_engine::compact::TemplateStrategy::Random
                 }
-                crate::cli::TemplateStrategyArg::None => {
+                crate::options::TemplateStrategy::None => {
                     kappa_engine::compact::TemplateStrategy::None
                 }
             },
@@ -299,8 +294,10 @@ pub(crate) fn run_interpreter(
         navigate: (spec.mode == Mode::Navigate).then_some(
             kappa_engine::navigate::NavigateOptions {
                 solve: match args.nav_solve {
-                    crate::cli::NavSolveArg::Interval => kappa_engine::navigate::NavSolve::Interval,
-                    crate::cli::NavSolveArg::Exact => kappa_engine::navigate::NavSolve::Exact,
+                    crate::options::NavSolve::Interval => {
+                        kappa_engine::navigate::NavSolve::Interval
+                    }
+                    crate::options::NavSolve::Exact => kappa_engine::navigate::NavSolve::Exact,
                 },
                 chain: kappa_loops::chain::ChainOptions {
                     max_pieces: args.max_chain_pieces,
@@ -399,7 +396,7 @@ pub(crate) fn replay_natively(
 /// Writes what the run that answered asked for (tree, tests) and prints
 /// the report.
 pub(crate) fn emit(
-    args: &VerifyArgs,
+    args: &VerifyOptions,
     prog: &Program,
     out: RunOutcome,
     mut notes: Vec<String>,
