@@ -213,6 +213,15 @@ impl<'a> Ctx<'a> {
                 let e = self.value(else_, th, ex);
                 b::ite(c, t, e)
             }
+            // floating point is not modelled by the condition: it gives up
+            // (φ̂ becomes `true`); the value is some bits
+            Value::Float { op, .. } => {
+                self.gave_up
+                    .get_or_insert_with(|| "floating-point arithmetic".to_string());
+                let s = fresh("float", op.result_width().map_or(Sort::Bool, Sort::Bv));
+                ex.volatile.push(s);
+                b::sym(s)
+            }
         }
     }
 
