@@ -159,9 +159,36 @@ pub struct TestInput {
 }
 
 impl TestInput {
-    /// The value as C would print it: signed for signed origins, else unsigned.
+    /// The floating-point format of a `__VERIFIER_nondet_float`/`double`
+    /// input of the format's width; `None` for other inputs.
+    pub fn float_format(&self) -> Option<kappa_ir::FTy> {
+        let o = self.origin.trim_start_matches("__VERIFIER_nondet_");
+        match (o, self.ty) {
+            ("float", Ty::Int(32)) => Some(kappa_ir::FTy::F32),
+            ("double", Ty::Int(64)) => Some(kappa_ir::FTy::F64),
+            _ => None,
+        }
+    }
+    /// The value as C would print it: signed for signed origins, else
+    /// unsigned; a `float`/`double` input (by its origin and width) as the
+    /// exact value in shortest round-trip decimal exponent form (`1e-1`,
+    /// `-2.5e0`, `-0e0`; a float as the double it widens to, so that
+    /// `strtod` and a `(float)` cast give its bits back), `inf`, `-inf`,
+    /// `nan` or `-nan` (a NaN's payload is not printed).
     pub fn decimal(&self) -> String {
         let w = self.ty.bits();
+        if let Some(t) = self.float_format() {
+            let x = t.to_f64(self.bits);
+            let neg = self.bits >> (w - 1) & 1 == 1;
+            let sign = if neg { "-" } else { "" };
+            return if x.is_nan() {
+                format!("{sign}nan")
+            } else if x.is_infinite() {
+                format!("{sign}inf")
+            } else {
+                format!("{x:e}")
+            };
+        }
         let unsigned = {
             let o = self.origin.trim_start_matches("__VERIFIER_nondet_");
             o.starts_with('u')

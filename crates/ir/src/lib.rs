@@ -51,6 +51,17 @@ impl DataModel {
             DataModel::Lp64 => "-m64",
         }
     }
+    /// The compiler flags that make `float` and `double` arithmetic IEEE
+    /// binary32/binary64 with one rounding per operation (SSE2, no x87
+    /// excess precision), the semantics kappa reasons in: every native
+    /// build of the program (replay, native mode) and the frontend pass
+    /// them. Empty for LP64, where SSE2 is the default.
+    pub fn fp_flags(self) -> &'static [&'static str] {
+        match self {
+            DataModel::Ilp32 => &["-msse2", "-mfpmath=sse"],
+            DataModel::Lp64 => &[],
+        }
+    }
     /// Parses `ILP32`/`LP64` (case-insensitive), as in SV-COMP task files.
     pub fn parse(s: &str) -> Option<DataModel> {
         match s.to_ascii_uppercase().as_str() {
