@@ -3,7 +3,8 @@
 //! every operation reading them as numbers becomes a [`Value::Float`].
 //! `fneg`, `fabs` and `copysign` are exact bit operations on the sign;
 //! `llvm.fmuladd` is a multiplication then an addition (two roundings), as
-//! the native replay target (x86 SSE2, no FMA) computes it. Other formats
+//! the native replay target (x86 SSE2, no FMA) computes it; C's `fmod` is
+//! `frem`. Other formats
 //! (`long double`, half, quad) are unsupported.
 
 use super::*;
@@ -199,7 +200,8 @@ impl FnLower<'_, '_> {
     }
 
     /// A call of a floating-point intrinsic or exact math function
-    /// (`llvm.fmuladd`, `fabs`, `copysign` and their kin), or `None` when
+    /// (`llvm.fmuladd`, `fabs`, `copysign`, `fmod` and their kin; `fmod`
+    /// is LLVM's `frem`), or `None` when
     /// `name` is none of them.
     pub(super) fn float_call(
         &mut self,
@@ -212,6 +214,7 @@ impl FnLower<'_, '_> {
             n if n.starts_with("fmuladd.") => 0,
             n if n.starts_with("fabs.") || matches!(n, "fabs" | "fabsf") => 1,
             n if n.starts_with("copysign.") || matches!(n, "copysign" | "copysignf") => 2,
+            "fmod" | "fmodf" if !name.starts_with("llvm.") => 3,
             _ => return None,
         };
         if !name.starts_with("llvm.") && self.cx.defined.get(name).copied().unwrap_or(false) {
@@ -226,7 +229,7 @@ impl FnLower<'_, '_> {
             for (a, _) in &c.arguments {
                 args.push(self.operand(a)?);
             }
-            let want = [3, 1, 2][kind];
+            let want = [3, 1, 2, 2][kind];
             if args.len() != want {
                 return Err(format!("{name} with {} arguments", args.len()));
             }
@@ -241,6 +244,10 @@ impl FnLower<'_, '_> {
                     fv(FpOp::Add(t), vec![fv(FpOp::Mul(t), vec![a, b]), c])
                 }
                 1 => abs_bits(t, next()),
+                3 => {
+                    let (a, b) = (next(), next());
+                    fv(FpOp::Rem(t), vec![a, b])
+                }
                 _ => {
                     let (m, s) = (next(), next());
                     copysign_bits(t, m, s)
