@@ -1,5 +1,6 @@
 // expect: unknown
-// floating-point inputs are not supported: unknown, never true
+// native mode does not take floating-point inputs: unknown, never true
+// (classic execution proves the program true)
 extern void reach_error(void);
 extern float __VERIFIER_nondet_float(void);
 int main(void) {

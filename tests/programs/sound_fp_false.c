@@ -1,6 +1,5 @@
 // expect: false
-// reach_error is reachable before the floating-point code that kappa does
-// not model.
+// reach_error is reachable before the floating-point code.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

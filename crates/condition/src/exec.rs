@@ -213,6 +213,24 @@ impl<'a> Ctx<'a> {
                 let e = self.value(else_, th, ex);
                 b::ite(c, t, e)
             }
+            // floating point is not modelled by the condition: the value
+            // is some bits (an over-approximation, as a necessary condition
+            // may be), and a conversion to an integer may be undefined
+            Value::Float { op, args } => {
+                for a in args {
+                    self.value(a, th, ex);
+                }
+                if matches!(op, kappa_ir::FpOp::FpToSi(..) | kappa_ir::FpOp::FpToUi(..)) {
+                    if let Some(ub) = &mut self.ub {
+                        let u = fresh("float_ub", Sort::Bool);
+                        ex.volatile.push(u);
+                        ub.push(b::sym(u));
+                    }
+                }
+                let s = fresh("float", op.result_width().map_or(Sort::Bool, Sort::Bv));
+                ex.volatile.push(s);
+                b::sym(s)
+            }
         }
     }
 

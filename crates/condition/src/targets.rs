@@ -72,6 +72,7 @@ fn value_funcs(v: &Value, out: &mut Vec<bool>) {
             value_funcs(then, out);
             value_funcs(else_, out);
         }
+        Value::Float { args, .. } => args.iter().for_each(|a| value_funcs(a, out)),
     }
 }
 

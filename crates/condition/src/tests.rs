@@ -134,11 +134,11 @@ use race::Answer::{Sat, Unsat};
 
 #[test]
 fn unsupported_edges_are_targets() {
-    // the flowgraph stops at the floating-point code, the native run goes on
+    // the flowgraph stops at the long double code, the native run goes on
     let (c, a) = decided(
         "fp",
-        "int main(void) { int x = __VERIFIER_nondet_int(); double d = x; d = d * 0.5;
-           if (d > 1e10) reach_error(); return 0; }",
+        "int main(void) { int x = __VERIFIER_nondet_int(); long double d = x; d = d * 0.5L;
+           if (d > 1e10L) reach_error(); return 0; }",
         Target::Errors,
     );
     assert!(c.targets >= 1, "{c:?}");
@@ -146,6 +146,27 @@ fn unsupported_edges_are_targets() {
     // on an infeasible branch only: unreachable
     let (_, a) = decided(
         "fp_dead",
+        "int main(void) { int x = __VERIFIER_nondet_int();
+           if (x > 5 && x < 3) { long double d = x; if (d > 1.0L) reach_error(); } return 0; }",
+        Target::Errors,
+    );
+    assert_eq!(a, Unsat);
+}
+
+#[test]
+fn float_values_are_unconstrained() {
+    // d * 0.5 > 1e10 is impossible for an int, but the condition does not
+    // model floats: some value, so reach_error stays possible
+    let (_, a) = decided(
+        "float",
+        "int main(void) { int x = __VERIFIER_nondet_int(); double d = x; d = d * 0.5;
+           if (d > 1e10) reach_error(); return 0; }",
+        Target::Errors,
+    );
+    assert_eq!(a, Sat);
+    // the integer part still decides: float code on a dead branch only
+    let (_, a) = decided(
+        "float_dead",
         "int main(void) { int x = __VERIFIER_nondet_int();
            if (x > 5 && x < 3) { double d = x; if (d > 1.0) reach_error(); } return 0; }",
         Target::Errors,

@@ -62,6 +62,7 @@ impl CVal {
     }
 }
 
+use kappa_ir::FpOp;
 use kappa_loops::sem::bv_op;
 
 /// `l op r` on `w` bits, or `None` when the operation could be undefined
@@ -180,6 +181,25 @@ impl Engine<'_> {
                 match ty {
                     Ty::Bool => CVal::boolean(pick.truth()),
                     Ty::Int(w) => CVal::bv(*w, pick.as_bv(*w)),
+                }
+            }
+            Value::Float { op, args } => {
+                let mut xs = Vec::with_capacity(args.len());
+                for a in args {
+                    xs.push(self.concrete_value(st, a)?.as_bv(op.arg_width()));
+                }
+                let defined = match op {
+                    FpOp::FpToSi(t, w) => FpOp::ToIntInRange(*t, *w, true),
+                    FpOp::FpToUi(t, w) => FpOp::ToIntInRange(*t, *w, false),
+                    _ => *op,
+                };
+                if defined != *op && kappa_expr::float::eval(defined, &xs) == 0 {
+                    return None;
+                }
+                let r = kappa_expr::float::eval(*op, &xs);
+                match op.result_width() {
+                    Some(w) => CVal::bv(w, r),
+                    None => CVal::boolean(r != 0),
                 }
             }
         })

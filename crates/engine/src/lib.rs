@@ -159,9 +159,36 @@ pub struct TestInput {
 }
 
 impl TestInput {
-    /// The value as C would print it: signed for signed origins, else unsigned.
+    /// The floating-point format of a `__VERIFIER_nondet_float`/`double`
+    /// input of the format's width; `None` for other inputs.
+    pub fn float_format(&self) -> Option<kappa_ir::FTy> {
+        let o = self.origin.trim_start_matches("__VERIFIER_nondet_");
+        match (o, self.ty) {
+            ("float", Ty::Int(32)) => Some(kappa_ir::FTy::F32),
+            ("double", Ty::Int(64)) => Some(kappa_ir::FTy::F64),
+            _ => None,
+        }
+    }
+    /// The value as C would print it: signed for signed origins, else
+    /// unsigned; a `float`/`double` input (by its origin and width) as the
+    /// exact value in shortest round-trip decimal exponent form (`1e-1`,
+    /// `-2.5e0`, `-0e0`; a float as the double it widens to, so that
+    /// `strtod` and a `(float)` cast give its bits back), `inf`, `-inf`,
+    /// `nan` or `-nan` (a NaN's payload is not printed).
     pub fn decimal(&self) -> String {
         let w = self.ty.bits();
+        if let Some(t) = self.float_format() {
+            let x = t.to_f64(self.bits);
+            let neg = self.bits >> (w - 1) & 1 == 1;
+            let sign = if neg { "-" } else { "" };
+            return if x.is_nan() {
+                format!("{sign}nan")
+            } else if x.is_infinite() {
+                format!("{sign}inf")
+            } else {
+                format!("{x:e}")
+            };
+        }
         let unsigned = {
             let o = self.origin.trim_start_matches("__VERIFIER_nondet_");
             o.starts_with('u')
@@ -660,5 +687,67 @@ impl<'m> Engine<'m> {
         if let Some(r) = &st.incomplete {
             *self.incomplete.entry(Failure::from(r.clone())).or_insert(0) += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod float_input_tests {
+    use super::TestInput;
+    use kappa_ir::Ty;
+
+    fn text(origin: &str, w: u32, bits: u128) -> String {
+        TestInput {
+            origin: format!("__VERIFIER_nondet_{origin}"),
+            ty: Ty::Int(w),
+            bits,
+            at: String::new(),
+        }
+        .decimal()
+    }
+
+    /// The text read back as C's `strtod` would (Rust's parser: another
+    /// implementation than the writer's), narrowed to a float when `w` is 32.
+    fn bits_back(s: &str, w: u32) -> u128 {
+        let x: f64 = s.parse().expect("a number");
+        if w == 32 {
+            (x as f32).to_bits() as u128
+        } else {
+            x.to_bits() as u128
+        }
+    }
+
+    #[test]
+    fn float_inputs_print_their_exact_value() {
+        let floats: [u32; 7] = [
+            0x3dcc_cccd,
+            0x8000_0000,
+            1,
+            0x7f7f_ffff,
+            0xc2f6_e979,
+            0x3f80_0001,
+            0x0080_0000,
+        ];
+        for b in floats {
+            let s = text("float", 32, b as u128);
+            assert_eq!(bits_back(&s, 32), b as u128, "{s}");
+        }
+        let doubles: [u64; 5] = [
+            0.1f64.to_bits(),
+            (-0.0f64).to_bits(),
+            1,
+            f64::MAX.to_bits(),
+            0x3ff0_0000_0000_0001,
+        ];
+        for b in doubles {
+            let s = text("double", 64, b as u128);
+            assert_eq!(bits_back(&s, 64), b as u128, "{s}");
+        }
+        assert_eq!(text("float", 32, 0xff80_0000), "-inf");
+        assert_eq!(text("double", 64, 0x7ff0_0000_0000_0000), "inf");
+        assert_eq!(text("float", 32, 0xffc0_0000), "-nan");
+        assert_eq!(text("double", 64, 0x7ff8_0000_0000_0001), "nan");
+        // an integer input of the same width is still an integer
+        assert_eq!(text("int", 32, 0xffff_ffff), "-1");
+        assert_eq!(text("uint", 32, 0x3dcc_cccd), "1036831949");
     }
 }

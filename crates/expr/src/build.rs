@@ -715,6 +715,29 @@ pub fn apply(f: FuncDecl, args: Vec<Expr>) -> Expr {
     }
     mk(Kind::Apply(f, args.into_boxed_slice()), range)
 }
+/// The floating-point operation `op` on `args` (IEEE bits); folded when
+/// every operand is a constant (see [`crate::float::eval`]).
+pub fn fp(op: crate::float::FpOp, args: Vec<Expr>) -> Expr {
+    assert_eq!(args.len(), op.arity(), "arity of {}", op.name());
+    for a in &args {
+        assert_eq!(
+            a.sort(),
+            Sort::Bv(op.arg_width()),
+            "operand of {}",
+            op.name()
+        );
+    }
+    let consts: Option<Vec<u128>> = args.iter().map(|a| a.as_bv_const()).collect();
+    if let Some(c) = consts {
+        let r = crate::float::eval(op, &c);
+        return match op.result_width() {
+            Some(w) => bv(w, r),
+            None => bool_const(r != 0),
+        };
+    }
+    let sort = op.result_width().map_or(Sort::Bool, Sort::Bv);
+    mk(Kind::Fp(op, args.into_boxed_slice()), sort)
+}
 /// Universal quantification of `body` over `vars`.
 pub fn forall(vars: Vec<Symbol>, body: Expr) -> Expr {
     is_bool(body);
@@ -759,6 +782,7 @@ pub fn rebuild(kind: &Kind, ch: &[Expr]) -> Expr {
         Store(..) => store(ch[0], ch[1], ch[2]),
         ConstArray { index, .. } => const_array(*index, ch[0]),
         Apply(f, _) => apply(*f, ch.to_vec()),
+        Fp(op, _) => fp(*op, ch.to_vec()),
         Forall(vs, _) => forall(vs.to_vec(), ch[0]),
         Exists(vs, _) => exists(vs.to_vec(), ch[0]),
     }

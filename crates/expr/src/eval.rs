@@ -192,6 +192,17 @@ fn eval_memo(e: Expr, a: &Assignment, memo: &mut FxHashMap<Expr, Val>) -> Option
             default: ev(value)?.bits(),
             entries: BTreeMap::new(),
         })),
+        Fp(op, args) => {
+            let mut xs = Vec::with_capacity(args.len());
+            for x in args.iter() {
+                xs.push(ev(*x)?.bits());
+            }
+            let r = crate::float::eval(op, &xs);
+            match op.result_width() {
+                Some(w) => Val::Bv(w, r),
+                None => Val::Bool(r != 0),
+            }
+        }
         Apply(..) | Forall(..) | Exists(..) => return None,
     };
     memo.insert(e, v.clone());

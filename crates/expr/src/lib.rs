@@ -19,11 +19,13 @@
 
 pub mod build;
 pub mod eval;
+pub mod float;
 mod pool;
 pub mod print;
 pub mod subst;
 
 pub use eval::{eval, Assignment, Val};
+pub use float::{FCmp, FTy, FpOp};
 pub use pool::{BvOp, Expr, FuncDecl, Kind, Sort, Symbol, SymbolInfo, SymbolKind};
 pub use subst::{substitute, SymMemory};
 

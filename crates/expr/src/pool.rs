@@ -132,7 +132,10 @@ impl BvOp {
 #[allow(missing_docs)]
 pub enum Kind {
     BoolConst(bool),
-    BvConst { width: u32, value: u128 },
+    BvConst {
+        width: u32,
+        value: u128,
+    },
     Sym(Symbol),
     Not(Expr),
     And(Expr, Expr),
@@ -146,13 +149,28 @@ pub enum Kind {
     Bin(BvOp, Expr, Expr),
     BvNot(Expr),
     Concat(Expr, Expr),
-    Extract { hi: u32, lo: u32, arg: Expr },
-    ZExt { width: u32, arg: Expr },
-    SExt { width: u32, arg: Expr },
+    Extract {
+        hi: u32,
+        lo: u32,
+        arg: Expr,
+    },
+    ZExt {
+        width: u32,
+        arg: Expr,
+    },
+    SExt {
+        width: u32,
+        arg: Expr,
+    },
     Select(Expr, Expr),
     Store(Expr, Expr, Expr),
-    ConstArray { index: u32, value: Expr },
+    ConstArray {
+        index: u32,
+        value: Expr,
+    },
     Apply(FuncDecl, Box<[Expr]>),
+    /// A floating-point operation on IEEE bits (see [`crate::float`]).
+    Fp(crate::float::FpOp, Box<[Expr]>),
     Forall(Box<[Symbol]>, Expr),
     Exists(Box<[Symbol]>, Expr),
 }
@@ -177,7 +195,7 @@ impl Kind {
             | Concat(a, b)
             | Select(a, b) => vec![*a, *b],
             Ite(a, b, c) | Store(a, b, c) => vec![*a, *b, *c],
-            Apply(_, args) => args.to_vec(),
+            Apply(_, args) | Fp(_, args) => args.to_vec(),
             Forall(_, body) | Exists(_, body) => vec![*body],
         }
     }

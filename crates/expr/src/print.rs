@@ -82,6 +82,7 @@ fn human(e: Expr, out: &mut String) {
         Store(a, i, v) => call("store", &[a, i, v], out),
         ConstArray { value, .. } => call("const", &[value], out),
         Apply(f, args) => call(&f.signature().0, &args, out),
+        Fp(op, args) => call(&op.name(), &args, out),
         Forall(vs, b) | Exists(vs, b) => {
             let q = if matches!(e.kind(), Forall(..)) {
                 "forall"
@@ -256,6 +257,11 @@ impl SmtWriter {
             Apply(f, args) => {
                 let a: Vec<String> = args.iter().map(|x| ch(self, *x)).collect();
                 format!("(|{}| {})", f.signature().0, a.join(" "))
+            }
+            // not SMT-LIB: the IEEE-bits operation by name (dumps only)
+            Fp(op, args) => {
+                let a: Vec<String> = args.iter().map(|x| ch(self, *x)).collect();
+                format!("(|{}| {})", op.name(), a.join(" "))
             }
             Forall(vs, b) | Exists(vs, b) => {
                 let q = if matches!(k, Forall(..)) {

@@ -215,7 +215,10 @@ impl Toolchain {
                     check_text(src)?;
                     let out = dir.join(format!("in{i}.bc"));
                     let mut cmd = Command::new(&self.clang);
-                    cmd.args(CLANG_FLAGS).arg(dm.cc_flag()).args(extra);
+                    cmd.args(CLANG_FLAGS)
+                        .arg(dm.cc_flag())
+                        .args(dm.fp_flags())
+                        .args(extra);
                     if ext == "h" {
                         cmd.args(["-x", "c"]);
                     }

@@ -27,6 +27,7 @@ type R<T> = Result<T, String>;
 
 mod calls;
 mod consts;
+mod float;
 
 struct Ctx<'m> {
     m: &'m llvm_ir::Module,
@@ -182,6 +183,7 @@ impl<'m> Ctx<'m> {
             Type::IntegerType { bits: 1 } => Some(Ty::Bool),
             Type::IntegerType { bits } if *bits <= 128 => Some(Ty::Int(*bits)),
             Type::PointerType { .. } => Some(self.ptr()),
+            Type::FPType(_) => float::fty(t).ok().map(|f| Ty::Int(f.bits())),
             Type::StructType { .. } | Type::NamedStructType { .. } | Type::ArrayType { .. } => {
                 let size = self.layout.alloc_size(t).ok()?;
                 (size > 0 && size <= 16 && self.scalar_leaves(t)).then(|| Ty::Int(8 * size as u32))
@@ -194,6 +196,7 @@ impl<'m> Ctx<'m> {
     fn scalar_leaves(&self, t: &Type) -> bool {
         match t {
             Type::IntegerType { .. } | Type::PointerType { .. } => true,
+            Type::FPType(_) => float::fty(t).is_ok(),
             Type::ArrayType { element_type, .. } => self.scalar_leaves(element_type),
             Type::StructType { .. } | Type::NamedStructType { .. } => {
                 match self.layout.struct_fields(t) {
@@ -491,7 +494,10 @@ impl<'m> FnLower<'_, 'm> {
             I::InsertValue(x) => self.insert_value(x)?,
             I::Call(c) => self.call(c)?,
             I::Phi(_) => vec![],
-            other => return Err(unsupported_instruction(other)),
+            other => match self.float_instr(other) {
+                Some(r) => r?,
+                None => return Err(unsupported_instruction(other)),
+            },
         })
     }
 
@@ -792,7 +798,10 @@ impl<'m> FnLower<'_, 'm> {
                 }
             }
             let ty = self.cx.ty_of(&p.ty).unwrap_or_else(|| {
-                bad_param = Some(format!("parameter of type {}", p.ty));
+                bad_param = Some(match float::fty(&p.ty) {
+                    Err(e) if matches!(p.ty.as_ref(), Type::FPType(_)) => format!("parameter: {e}"),
+                    _ => format!("parameter of type {}", p.ty),
+                });
                 Ty::Int(8)
             });
             let v = self.out.add_var(format!("%{}", name_str(&p.name)), ty);
@@ -877,7 +886,10 @@ impl<'m> FnLower<'_, 'm> {
 
 fn load_store_err(what: &str, t: &Type) -> String {
     match t {
-        Type::FPType(_) => "floating-point arithmetic".to_string(),
+        Type::FPType(_) => match float::fty(t) {
+            Err(e) => e,
+            Ok(_) => "floating-point arithmetic".to_string(),
+        },
         _ => format!("{what} of a value of type {t}"),
     }
 }

@@ -69,6 +69,10 @@ pub fn remap_value(v: &Value, off: u32) -> Value {
             then: r(then),
             else_: r(else_),
         },
+        Value::Float { op, args } => Value::Float {
+            op: *op,
+            args: args.iter().map(|a| remap_value(a, off)).collect(),
+        },
     }
 }
 

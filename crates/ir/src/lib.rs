@@ -6,6 +6,9 @@
 //! Conventions:
 //! - integers are bitvectors (`Ty::Int(w)`); pointers are `Ty::Int(ptr_bits)`
 //!   of the module's [`DataModel`]; LLVM `i1` is `Ty::Bool`;
+//! - `float` and `double` values are their IEEE bits (`Ty::Int(32)`,
+//!   `Ty::Int(64)`): moved, stored and compared for identity as bits; only
+//!   [`Value::Float`] reads them as numbers;
 //! - a location with several outgoing edges has only [`Instr::Assume`] edges
 //!   (a branch); every other location has at most one outgoing edge;
 //! - phi nodes become [`Instr::Phi`] parallel assignments on the CFG edge;
@@ -19,6 +22,7 @@ pub mod inline;
 mod print;
 pub use print::ValuePrinter;
 
+pub use kappa_expr::float::{FCmp, FTy, FpOp};
 use serde::Serialize;
 use std::fmt;
 
@@ -45,6 +49,17 @@ impl DataModel {
         match self {
             DataModel::Ilp32 => "-m32",
             DataModel::Lp64 => "-m64",
+        }
+    }
+    /// The compiler flags that make `float` and `double` arithmetic IEEE
+    /// binary32/binary64 with one rounding per operation (SSE2, no x87
+    /// excess precision), the semantics kappa reasons in: every native
+    /// build of the program (replay, native mode) and the frontend pass
+    /// them. Empty for LP64, where SSE2 is the default.
+    pub fn fp_flags(self) -> &'static [&'static str] {
+        match self {
+            DataModel::Ilp32 => &["-msse2", "-mfpmath=sse"],
+            DataModel::Lp64 => &[],
         }
     }
     /// Parses `ILP32`/`LP64` (case-insensitive), as in SV-COMP task files.
@@ -241,6 +256,15 @@ pub enum Value {
         /// Operand.
         arg: Box<Value>,
     },
+    /// A floating-point operation on IEEE bits (see [`FpOp`]): `args` are
+    /// `Ty::Int(op.arg_width())`, the result `Ty::Int(w)` or `Bool` as
+    /// `op.result_width()` says.
+    Float {
+        /// The operation (with its formats).
+        op: FpOp,
+        /// Operands, `op.arity()` of them.
+        args: Vec<Value>,
+    },
     /// `cond ? then : else_`; both branches have type `ty`.
     Select {
         /// Type of the branches and the result.
@@ -292,6 +316,7 @@ impl Value {
             Value::Binary { ty, .. } | Value::Select { ty, .. } => *ty,
             Value::Cmp { .. } => Ty::Bool,
             Value::Cast { to, .. } => *to,
+            Value::Float { op, .. } => op.result_width().map_or(Ty::Bool, Ty::Int),
         }
     }
     /// Calls `f` on every variable read by this value.
@@ -311,6 +336,7 @@ impl Value {
                 then.for_each_var(f);
                 else_.for_each_var(f);
             }
+            Value::Float { args, .. } => args.iter().for_each(|a| a.for_each_var(f)),
         }
     }
 }

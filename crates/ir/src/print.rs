@@ -112,6 +112,16 @@ impl ValuePrinter<'_> {
                 out.push_str(" : ");
                 self.atom(out, else_);
             }
+            Value::Float { op, args } => {
+                let _ = write!(out, "{}(", op.name());
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.value(out, a);
+                }
+                out.push(')');
+            }
         }
     }
 

@@ -137,8 +137,8 @@ fn inline_assembly_is_unknown() {
 }
 
 #[test]
-fn floating_point_is_unknown() {
-    assert_unknown("float_prog.c", "floating-point");
+fn long_double_is_unknown() {
+    assert_unknown("long_double_prog.c", "long double");
 }
 
 #[test]

@@ -26,6 +26,7 @@ pub fn value_vars(v: &Value, out: &mut Vec<VarId>) {
             value_vars(then, out);
             value_vars(else_, out);
         }
+        Value::Float { args, .. } => args.iter().for_each(|a| value_vars(a, out)),
     }
 }
 

@@ -105,8 +105,23 @@ pub fn undefined_when(op: BinOp, x: Expr, y: Expr) -> Option<Expr> {
     }
 }
 
+/// The condition under which floating-point operation `op` on `args` is
+/// undefined behaviour: `fptosi`/`fptoui` of a NaN, an infinity or a value
+/// whose truncation does not fit. `None` for the operations always defined.
+pub fn float_undefined_when(op: kappa_ir::FpOp, args: &[Expr]) -> Option<Expr> {
+    use kappa_ir::FpOp;
+    match op {
+        FpOp::FpToSi(t, w) => Some(b::not(b::fp(FpOp::ToIntInRange(t, w, true), args.to_vec()))),
+        FpOp::FpToUi(t, w) => Some(b::not(b::fp(
+            FpOp::ToIntInRange(t, w, false),
+            args.to_vec(),
+        ))),
+        _ => None,
+    }
+}
+
 /// Whether evaluating `v` may be undefined behaviour: it contains an
-/// operator [`undefined_when`] constrains.
+/// operator [`undefined_when`] or [`float_undefined_when`] constrains.
 pub fn has_undefined_case(v: &Value) -> bool {
     match v {
         Value::Binary { op, lhs, rhs, .. } => {
@@ -127,6 +142,10 @@ pub fn has_undefined_case(v: &Value) -> bool {
         Value::Select {
             cond, then, else_, ..
         } => has_undefined_case(cond) || has_undefined_case(then) || has_undefined_case(else_),
+        Value::Float { op, args } => {
+            matches!(op, kappa_ir::FpOp::FpToSi(..) | kappa_ir::FpOp::FpToUi(..))
+                || args.iter().any(has_undefined_case)
+        }
         Value::Var(_)
         | Value::Const { .. }
         | Value::GlobalAddr(_)

@@ -357,7 +357,9 @@ pub fn explore(
     let mut linked = Ok(None);
     for static_link in [true, false] {
         let mut cc = Command::new(&tc.clang);
-        cc.args(["-O0", "-w", dm.cc_flag(), "-o"])
+        cc.args(["-O0", "-w", dm.cc_flag()])
+            .args(dm.fp_flags())
+            .arg("-o")
             .arg(&exe)
             .arg(&sym)
             .arg(&rt)

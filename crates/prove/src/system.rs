@@ -1134,6 +1134,7 @@ impl Walker<'_> {
             },
             Value::GlobalAddr(g) => b::sym(self.sys.addrs[g.index()]),
             Value::FuncAddr(_) => return Err("the address of a function".into()),
+            Value::Float { .. } => return Err("floating-point arithmetic".into()),
             Value::Undef(ty) => b::sym(Symbol::fresh("undef", sort_of(*ty), SymbolKind::Fresh)),
             Value::Not(a) => {
                 let x = self.value(a, th, frame, ub)?;

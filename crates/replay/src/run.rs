@@ -257,6 +257,7 @@ fn build(
     let harness_o = tmp.path().join("harness.o");
     let mut cmd = Command::new(compiler);
     cmd.args([data_model.cc_flag(), "-O0", "-w", "-c"])
+        .args(data_model.fp_flags())
         .arg(&harness_c)
         .arg("-o")
         .arg(&harness_o);
@@ -289,6 +290,7 @@ fn build(
     let bin = tmp.path().join("program");
     let mut cmd = Command::new(compiler);
     cmd.args([data_model.cc_flag(), "-O0", "-w"])
+        .args(data_model.fp_flags())
         .args(if clang { CLANG_LENIENT } else { GCC_LENIENT })
         .args(["-finstrument-functions", "-no-pie", "-o"])
         .arg(&bin)

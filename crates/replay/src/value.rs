@@ -168,4 +168,22 @@ mod tests {
             assert_eq!(n(bad), None, "{bad:?} should be rejected");
         }
     }
+
+    #[test]
+    fn kappa_s_float_inputs_pass_unchanged() {
+        // the forms kappa prints float and double inputs in
+        for v in [
+            "1e-1",
+            "-0e0",
+            "1.0000001e0",
+            "-1.17549435e-38",
+            "5e-324",
+            "inf",
+            "-inf",
+            "nan",
+            "-nan",
+        ] {
+            assert_eq!(n(v).as_deref(), Some(v), "{v}");
+        }
+    }
 }

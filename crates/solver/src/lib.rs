@@ -28,6 +28,7 @@
 
 mod cache;
 pub mod dump;
+pub(crate) mod fpenc;
 mod guess;
 pub mod horn;
 mod independence;
@@ -39,6 +40,8 @@ mod z3solver;
 
 #[cfg(test)]
 mod difftest;
+#[cfg(test)]
+mod fpenc_tests;
 
 pub use cache::{CachingSolver, CACHE_LIMIT, RECENT_MODELS};
 pub use guess::{GuessSolver, GUESS_BUDGET, GUESS_MAX_NODES, GUESS_MAX_SYMBOLS};

@@ -171,11 +171,11 @@ pub struct QueryShape {
 /// (see `translate::F_*`) and shape `shape`: the incremental solver only
 /// for queries without division or non-linear arithmetic that are small
 /// or light (see [`INCREMENTAL_MAX_LIGHT_NODES`]), a fresh logic-specific
-/// solver otherwise, the general solver for quantifiers and array
-/// equalities.
+/// solver otherwise, the general solver for quantifiers, array
+/// equalities and floating point.
 pub(crate) fn route_for(features: u8, shape: QueryShape) -> Route {
-    use crate::translate::{F_ARRAY, F_ARRAY_EQ, F_QUANT, F_UF};
-    if features & (F_QUANT | F_ARRAY_EQ) != 0 {
+    use crate::translate::{F_ARRAY, F_ARRAY_EQ, F_FP, F_QUANT, F_UF};
+    if features & (F_QUANT | F_ARRAY_EQ | F_FP) != 0 {
         Route::General
     } else if features & (F_ARRAY | F_UF) != 0 {
         Route::Arrays

@@ -22,6 +22,9 @@ pub(crate) const F_UF: u8 = 2;
 pub(crate) const F_QUANT: u8 = 4;
 /// Feature bit: the expression compares arrays (needs extensionality).
 pub(crate) const F_ARRAY_EQ: u8 = 8;
+/// Feature bit: the expression has floating-point operations (the
+/// bit-blasting logics' solvers do not take them: the general solver does).
+pub(crate) const F_FP: u8 = 16;
 
 /// Why an expression could not be translated.
 #[derive(Debug, thiserror::Error)]
@@ -88,6 +91,7 @@ fn own_features(e: Expr, kind: &Kind) -> u8 {
         Kind::Sym(_) if matches!(e.sort(), Sort::Array { .. }) => F_ARRAY,
         Kind::Eq(a, _) if matches!(a.sort(), Sort::Array { .. }) => F_ARRAY | F_ARRAY_EQ,
         Kind::Apply(..) => F_UF,
+        Kind::Fp(..) => F_FP,
         Kind::Forall(..) | Kind::Exists(..) => F_QUANT,
         _ => 0,
     }
@@ -263,6 +267,13 @@ impl Translator {
                 let xs: Vec<Dynamic> = args.iter().map(|a| self.get(*a)).collect();
                 let refs: Vec<&dyn Ast> = xs.iter().map(|x| x as &dyn Ast).collect();
                 self.funcs[f].apply(&refs)
+            }
+            Fp(op, args) => {
+                let xs = args
+                    .iter()
+                    .map(|a| self.v(*a))
+                    .collect::<Result<Vec<BV>, _>>()?;
+                crate::fpenc::encode(*op, &xs)
             }
             Forall(vs, body) | Exists(vs, body) => {
                 let bounds: Vec<Dynamic> = vs.iter().map(|s| symbol_const(*s)).collect();

@@ -241,6 +241,19 @@ impl Engine<'_> {
                     b::ite(c, as_bv(t, ty.bits()), as_bv(e, ty.bits()))
                 }
             }
+            Value::Float { op, args } => {
+                let mut xs = Vec::with_capacity(args.len());
+                for a in args {
+                    xs.push(as_bv(self.eval_value(st, a, ob)?, op.arg_width()));
+                }
+                if let Some(ub) = kappa_loops::sem::float_undefined_when(*op, &xs) {
+                    ob.push(Obligation {
+                        cond: b::not(ub),
+                        what: "floating-point to integer conversion out of range",
+                    });
+                }
+                b::fp(*op, xs)
+            }
         })
     }
 }

@@ -195,6 +195,17 @@ pub(crate) fn eval(m: &Module, v: &Value, regs: &[CVal], fails: &mut Vec<Option<
                 b::ite(c, as_bv(t, ty.bits()), as_bv(e, ty.bits()))
             })
         }
+        // floating point is not modelled here: ⋆ (a conversion to an
+        // integer may fail, under an unknown condition)
+        Value::Float { op, args } => {
+            for a in args {
+                eval(m, a, regs, fails);
+            }
+            if matches!(op, kappa_ir::FpOp::FpToSi(..) | kappa_ir::FpOp::FpToUi(..)) {
+                fails.push(None);
+            }
+            CVal::Star
+        }
     }
 }
 

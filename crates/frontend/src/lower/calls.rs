@@ -36,6 +36,9 @@ impl FnLower<'_, '_> {
                 args,
             }]);
         };
+        if let Some(r) = self.float_call(&name, c, dst) {
+            return r;
+        }
         match self.cx.call_kind(&name) {
             CallKind::Skip => Ok(vec![]),
             CallKind::Error => Ok(vec![Instr::Error]),
@@ -72,7 +75,7 @@ impl FnLower<'_, '_> {
                     _ => return Err("call through a non-function type".into()),
                 };
                 let ty = self.cx.ty_of(&ret).ok_or_else(|| {
-                    format!("{name} returns {ret} (only integer inputs are supported)")
+                    format!("{name} returns {ret} (only integer, float and double inputs are supported)")
                 })?;
                 let dst = match dst {
                     Some(d) => d,

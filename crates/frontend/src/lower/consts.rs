@@ -104,7 +104,12 @@ impl Ctx<'_> {
                     else_: Box::new(self.const_value(&x.false_value)?),
                 }
             }
-            Constant::Float(_) => return Err("floating-point arithmetic".into()),
+            Constant::Float(f) => match f {
+                Float::Single(x) => Value::int(32, x.to_bits() as u128),
+                Float::Double(x) => Value::int(64, x.to_bits() as u128),
+                Float::X86_FP80 => return Err("long double (x86_fp80)".into()),
+                _ => return Err("unsupported floating-point constant".into()),
+            },
             Constant::AggregateZero(_) | Constant::Struct { .. } | Constant::Array { .. } => {
                 let t = match c.as_ref() {
                     Constant::AggregateZero(t) => t.clone(),

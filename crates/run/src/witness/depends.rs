@@ -159,6 +159,7 @@ fn undef_in(v: &Value) -> bool {
         Value::Select {
             cond, then, else_, ..
         } => undef_in(cond) || undef_in(then) || undef_in(else_),
+        Value::Float { args, .. } => args.iter().any(undef_in),
     }
 }
 

@@ -1,0 +1,14 @@
+// expect: true
+// every unsigned is below 2^32 in double
+extern void reach_error(void);
+extern void __VERIFIER_assume(int);
+extern float __VERIFIER_nondet_float(void);
+extern double __VERIFIER_nondet_double(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+int main(void) {
+  unsigned u = __VERIFIER_nondet_uint();
+  double d = (double)u;
+  if (d >= 4294967296.0) reach_error();
+  return 0;
+}
