@@ -258,7 +258,8 @@ fn build_with(
     let mut arrays = vec![None; objects.len()];
     for (k, o) in objects.iter().enumerate() {
         let scalar = scalars.iter().any(|sc| sc.global.index() == k);
-        if o.external || scalar || o.size == 0 || o.size > crate::memory::MAX_ARRAY_BYTES {
+        let fixed = o.size == 0 || o.size > crate::memory::MAX_ARRAY_BYTES;
+        if o.external || scalar || (o.len.is_none() && fixed) {
             continue;
         }
         arrays[k] = Some(VarId(state.len() as u32));
@@ -773,7 +774,7 @@ impl Walker<'_> {
                 Instr::Load { dst, addr, ty } => {
                     let a = self.value(addr, &theta, frames.last(), &mut ub)?;
                     let n = ty.store_bytes() as u64;
-                    let v = match self.access(a, n, false, &at, &mut ub)? {
+                    let v = match self.access(a, n, false, &at, &theta, &mut ub)? {
                         Access::Scalar(g) => Some(self.current(g, &theta)),
                         // (exact: the bytes read are those bits of the value)
                         Access::ScalarPart { var, byte, .. } => match ty {
@@ -799,7 +800,7 @@ impl Walker<'_> {
                         Sort::Bv(w) => w.div_ceil(8) as u64,
                         _ => 1,
                     };
-                    match self.access(a, n, true, &at, &mut ub)? {
+                    match self.access(a, n, true, &at, &theta, &mut ub)? {
                         Access::Scalar(g) => {
                             theta.insert(g, v);
                         }
@@ -821,10 +822,14 @@ impl Walker<'_> {
                     }
                 }
                 Instr::Alloca { dst, .. } => {
-                    if !in_main || !self.sys.stack.contains_key(dst) {
+                    let Some(k) = self.sys.stack.get(dst).filter(|_| in_main) else {
                         return Err(format!(
-                            "stack object at {at} of a variable size or in a loop (not modelled)"
+                            "stack object at {at} in a loop or a callee (not modelled)"
                         ));
+                    };
+                    if let Some(len) = &self.sys.objects[*k].len {
+                        let size = self.value(len, &theta, None, &mut ub)?;
+                        ub.push(crate::memory::bad_vla_size(size));
                     }
                 }
                 Instr::Call {
@@ -960,13 +965,13 @@ impl Walker<'_> {
     ) -> Result<(), String> {
         use crate::memory::MemCall;
         let on_scalar = || format!("a memory function on a scalar at {at}");
-        let Access::Object(dk, doff) = self.access(args[0], n, true, at, ub)? else {
+        let Access::Object(dk, doff) = self.access(args[0], n, true, at, theta, ub)? else {
             return Err(on_scalar());
         };
         let src = if kind == MemCall::Set {
             None
         } else {
-            let Access::Object(sk, soff) = self.access(args[1], n, false, at, ub)? else {
+            let Access::Object(sk, soff) = self.access(args[1], n, false, at, theta, ub)? else {
                 return Err(on_scalar());
             };
             Some((sk, soff))
@@ -1065,6 +1070,7 @@ impl Walker<'_> {
         n: u64,
         write: bool,
         at: &str,
+        theta: &Theta,
         ub: &mut Vec<Expr>,
     ) -> Result<Access, String> {
         let Some((g, off)) = crate::memory::split(a, &self.sys.addrs) else {
@@ -1099,6 +1105,11 @@ impl Walker<'_> {
         }
         if write && obj.constant {
             ub.push(b::tru());
+        } else if let Some(len) = &obj.len {
+            // (its registers hold the values they had at the allocation;
+            // the allocation's own failures are counted there)
+            let size = self.value(len, theta, None, &mut vec![])?;
+            ub.push(crate::memory::out_of_bounds_sym(off, n, size));
         } else {
             ub.push(crate::memory::out_of_bounds(off, n, obj.size));
         }
