@@ -277,6 +277,19 @@ pub fn bad_vla_size(size: Expr) -> Expr {
     )
 }
 
+/// The condition under which a stack object of `count` elements of
+/// `esize` bytes (`count` a bit-vector of the pointer width) is undefined
+/// (no element) or too large (see [`MAX_VLA_BYTES`]; its size in bytes
+/// then does not wrap).
+pub fn bad_vla_count(count: Expr, esize: u64) -> Expr {
+    let w = count.width();
+    let max = MAX_VLA_BYTES.min((1u64 << (w.clamp(2, 64) - 1)) - 1) / esize.max(1);
+    b::or(
+        b::eq(count, b::bv(w, 0)),
+        b::ugt(count, b::bv(w, max as u128)),
+    )
+}
+
 pub use kappa_condition::targets::{mem_call, MemCall};
 
 /// Largest object (bytes) whose contents are a state variable.

@@ -115,6 +115,11 @@ pub struct System {
     /// recorded on the paths ([`Path::calls`]) with unconstrained results,
     /// to be summarized by predicates ([`crate::recursion`]).
     pub open: Vec<crate::recursion::OpenFunc>,
+    /// Facts over the registers' state symbols that hold at every cut
+    /// point the allocation of a stack object of variable size reaches (its
+    /// element count is positive and its size in bytes does not wrap):
+    /// candidate atoms for the invariants there, checked like any other.
+    pub sane: Vec<Expr>,
 }
 
 impl System {
@@ -303,6 +308,7 @@ fn build_with(
         arrays,
         summaries: vec![],
         open: vec![],
+        sane: vec![],
     };
     let open_set: rustc_hash::FxHashSet<FuncId> = if open {
         crate::recursion::open_functions(m)
@@ -343,6 +349,7 @@ fn build_with(
             open: &open_set,
             calls: vec![],
             returns: vec![],
+            sane: vec![],
         };
         let start = sys.cuts[i].loc;
         // at the entry, the scalar globals and the globals' contents hold
@@ -362,6 +369,11 @@ fn build_with(
         }
         w.walk(start, vec![], theta, vec![], true)?;
         let found = w.out;
+        for a in w.sane {
+            if !sys.sane.contains(&a) {
+                sys.sane.push(a);
+            }
+        }
         sys.paths.extend(found);
         if sys.paths.len() > MAX_PATHS {
             return Err(format!("more than {MAX_PATHS} paths between cut points"));
@@ -493,6 +505,8 @@ struct Walker<'a> {
     on_path: Vec<bool>,
     /// The inputs read on the path being walked, in order.
     inputs: Vec<Symbol>,
+    /// [`System::sane`], as found.
+    sane: Vec<Expr>,
     /// Per function of the module, whether a call of it is walked
     /// through ([`inlinable`]).
     inlinable: &'a [bool],
@@ -538,6 +552,7 @@ pub(crate) fn walk_function(
         open,
         calls: vec![],
         returns: vec![],
+        sane: vec![],
     };
     let frame = Frame {
         func: g,
@@ -606,6 +621,22 @@ enum Access {
     ScalarPart { var: VarId, width: u32, byte: u64 },
     /// Object `k` at this offset.
     Object(usize, Expr),
+}
+
+/// A VLA's size as `count * esize` (the frontend's shape), if it is.
+fn vla_count(len: &Value) -> Option<(&Value, u64)> {
+    match len {
+        Value::Binary {
+            op: kappa_ir::BinOp::Mul,
+            lhs,
+            rhs,
+            ..
+        } => match **rhs {
+            Value::Const { bits, .. } => Some((lhs, u64::try_from(bits).ok()?)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The value `v` (a boolean is the byte 0 or 1; narrower bit-vectors are
@@ -699,6 +730,9 @@ impl Walker<'_> {
             let mut frames = frames.clone();
             let mut ub = vec![];
             let mut next = true;
+            // (after an allocation or access of a stack object of variable
+            // size, the path goes on only where it is defined)
+            let mut defined_only = false;
             let inputs_before = self.inputs.len();
             let calls_before = self.calls.len();
             // a register of the function being walked gets a value
@@ -785,6 +819,7 @@ impl Walker<'_> {
                             _ => None,
                         },
                         Access::Object(k, off) => self.sys.arrays[k].and_then(|c| {
+                            defined_only |= self.sys.objects[k].len.is_some();
                             crate::memory::read(self.current(c, &theta), off, n, *ty)
                         }),
                     };
@@ -812,6 +847,7 @@ impl Walker<'_> {
                             theta.insert(var, after);
                         }
                         Access::Object(k, off) => {
+                            defined_only |= self.sys.objects[k].len.is_some();
                             if let Some(c) = self.sys.arrays[k] {
                                 let pb = off.width();
                                 let after = crate::memory::write(self.current(c, &theta), off, v)
@@ -828,8 +864,21 @@ impl Walker<'_> {
                         ));
                     };
                     if let Some(len) = &self.sys.objects[*k].len {
-                        let size = self.value(len, &theta, None, &mut ub)?;
-                        ub.push(crate::memory::bad_vla_size(size));
+                        let bad = match vla_count(len) {
+                            Some((lhs, esize)) => {
+                                let count = self.value(lhs, &theta, None, &mut ub)?;
+                                let at_state =
+                                    self.value(lhs, &Theta::default(), None, &mut vec![])?;
+                                self.sane
+                                    .push(b::not(crate::memory::bad_vla_count(at_state, esize)));
+                                crate::memory::bad_vla_count(count, esize)
+                            }
+                            _ => {
+                                crate::memory::bad_vla_size(self.value(len, &theta, None, &mut ub)?)
+                            }
+                        };
+                        ub.push(bad);
+                        defined_only = true;
                     }
                 }
                 Instr::Call {
@@ -928,7 +977,7 @@ impl Walker<'_> {
                 Instr::Unsupported(what) => return Err(format!("unsupported: {what} at {at}")),
             }
             // an operation's undefined behaviour happens before the edge's effect
-            for u in ub {
+            for &u in &ub {
                 let mut c = before.clone();
                 c.push(u);
                 self.finish(
@@ -936,6 +985,9 @@ impl Walker<'_> {
                     &c,
                     &theta,
                 );
+            }
+            if defined_only {
+                pc.extend(ub.iter().map(|u| b::not(*u)));
             }
             if next && pc.last().and_then(|c| c.as_bool_const()) != Some(false) {
                 self.walk(e.to, pc, theta, frames, false)?;
