@@ -354,7 +354,7 @@ const MAX_MINIMIZED_QUANTIFIED: usize = 24;
 
 /// A proof with quantified array invariants ([`quant`]): Houdini over the
 /// last round's atoms (`inv`'s conjuncts and the `dropped` ones) with the
-/// quantified candidates, within a third of the time left; the result is
+/// quantified candidates, within half of the time left; the result is
 /// checked by [`quant::check`], then the quantified invariants the proof
 /// does not need are dropped (each drop checked again). `Ok(None)` when
 /// the system has no quantified candidate.
@@ -370,7 +370,7 @@ fn by_quantifiers(
         return Ok(None);
     }
     let now = Instant::now();
-    let until = deadline.map(|d| now + d.saturating_duration_since(now) / 3);
+    let until = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
     let atoms: Vec<Vec<Expr>> = inv
         .iter()
         .zip(dropped)

@@ -122,8 +122,23 @@ impl QInv {
 /// Most quantified candidates per cut point.
 pub const MAX_PER_CUT: usize = 64;
 
+/// `off` as (base, constant addend).
+fn base_plus(off: Expr) -> (Expr, u128) {
+    if let Kind::Bin(BvOp::Add, x, y) = off.kind() {
+        if let Some(c) = x.as_bv_const() {
+            return (y, c);
+        }
+        if let Some(c) = y.as_bv_const() {
+            return (x, c);
+        }
+    }
+    (off, 0)
+}
+
 /// The element stores of a transition: `(object, offset, value)` for each
-/// store of a whole element in the contents it assigns.
+/// store of a whole element (consecutive byte stores at `base + 0..n`,
+/// `n` of 1, 2, 4 or 8) in the contents it assigns, of every object that
+/// is not constant.
 fn element_stores(sys: &System, p: &Path) -> Vec<(usize, Expr, Expr)> {
     let mut out = vec![];
     for (obj, c) in sys.arrays.iter().enumerate() {
@@ -134,26 +149,38 @@ fn element_stores(sys: &System, p: &Path) -> Vec<(usize, Expr, Expr)> {
         if sys.objects[obj].constant {
             continue;
         }
-        // (an element's bytes are stored lowest first, so the outer store
-        // of each is its top byte, the whole value's top bits; the lower
-        // bytes' extractions may be simplified away)
-        let (mut wide, mut bytes) = (vec![], vec![]);
+        let mut chain = vec![];
         while let Kind::Store(arr, off, byte) = e.kind() {
-            match byte.kind() {
-                Kind::Extract { hi, lo, arg }
-                    if hi + 1 == arg.width() && lo + 7 == hi && arg.width() % 8 == 0 =>
-                {
-                    wide.push((obj, off, arg))
-                }
-                Kind::Extract { .. } => {}
-                _ => bytes.push((obj, off, byte)),
-            }
+            chain.push((off, byte));
             e = arr;
         }
-        if wide.is_empty() {
-            out.extend(bytes);
+        chain.reverse(); // in the order written
+        let mut i = 0;
+        while i < chain.len() {
+            let (base, c0) = base_plus(chain[i].0);
+            let mut n = 1;
+            while i + n < chain.len() && base_plus(chain[i + n].0) == (base, c0 + n as u128) {
+                n += 1;
+            }
+            let n = [8, 4, 2, 1].into_iter().find(|&k| k <= n).unwrap_or(1);
+            let bytes = &chain[i..i + n];
+            // (the top byte of a wide value is its top bits; the lower
+            // bytes' extractions may be simplified away)
+            let top = bytes[n - 1].1;
+            let v = match top.kind() {
+                Kind::Extract { hi, lo, arg }
+                    if hi + 1 == arg.width() && lo + 7 == hi && arg.width() == 8 * n as u32 =>
+                {
+                    arg
+                }
+                _ => bytes[..n - 1]
+                    .iter()
+                    .rev()
+                    .fold(top, |acc, (_, b)| b::concat(acc, *b)),
+            };
+            out.push((obj, chain[i].0, v));
+            i += n;
         }
-        out.extend(wide);
     }
     out
 }
@@ -415,7 +442,17 @@ pub fn houdini(
                             f
                         }
                     }
-                    SatResult::Unknown(why) => return Err(format!("solver {why}")),
+                    // (the quantified goals here are dropped: the scalar
+                    // query alone is the one Houdini over atoms decided)
+                    SatResult::Unknown(why) if goals.is_empty() => {
+                        return Err(format!("solver {why}"))
+                    }
+                    SatResult::Unknown(_) => {
+                        let n = atoms[to].len();
+                        let mut f = vec![false; n];
+                        f.extend(std::iter::repeat_n(true, goals.len()));
+                        f
+                    }
                 };
                 let na = atoms[to].len();
                 let mut it = fails[..na].iter();
