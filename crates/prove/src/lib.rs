@@ -947,4 +947,6 @@ fn invariants(
 }
 
 #[cfg(test)]
+mod quant_tests;
+#[cfg(test)]
 mod tests;
