@@ -426,13 +426,10 @@ fn by_quantifiers(
         let it = &mut shown[q.cut - 1];
         let names = cexpr::names_at(m, sys, q.cut);
         let here = &f.locs[sys.cuts[q.cut].loc.index()];
-        let array = sys
-            .stack
-            .iter()
-            .find(|(_, o)| **o == q.obj)
-            .and_then(|(v, _)| here.src_name(*v))
-            .map_or_else(|| sys.objects[q.obj].name.clone(), str::to_string);
-        it.quantified.push(q.to_c(sys, &names, &array));
+        let arrays: Vec<String> = (0..sys.objects.len())
+            .map(|o| array_name(sys, here, o))
+            .collect();
+        it.quantified.push(q.to_c(sys, &names, &arrays));
         it.expr = b::and(it.expr, q.expr(sys));
     }
     Ok(Some(Outcome::Proved {
@@ -441,6 +438,23 @@ fn by_quantifiers(
         k: None,
         method: Method::Quantified,
     }))
+}
+
+/// The C name of object `o` at a loop header (`here`): the one array
+/// variable in scope declared on its allocation's line, else the
+/// object's name.
+fn array_name(sys: &system::System, here: &kappa_ir::LocInfo, o: usize) -> String {
+    let obj = &sys.objects[o];
+    let decl: Vec<&str> = here
+        .src_vars
+        .iter()
+        .filter(|v| v.reg.is_none() && v.int_type.is_none() && obj.line > 0 && v.line == obj.line)
+        .map(|v| v.name.as_str())
+        .collect();
+    match decl[..] {
+        [one] => one.to_string(),
+        _ => obj.name.clone(),
+    }
 }
 
 /// The candidate atoms `atoms` (per cut point) that Houdini keeps, as

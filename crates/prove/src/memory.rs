@@ -48,6 +48,9 @@ pub struct Object {
     /// it reads are never assigned again once the allocation ran (it lies
     /// outside every cycle), so the value at any later point is the size.
     pub len: Option<Value>,
+    /// The source line of a stack object's allocation (0: a global or
+    /// unknown).
+    pub line: u32,
     /// Read-only (a constant global).
     pub constant: bool,
     /// Declared but not defined here (an `extern` global).
@@ -72,6 +75,7 @@ pub fn objects(
             constant: g.constant,
             external: g.external,
             len: None,
+            line: 0,
         })
         .collect();
     let mut stack = rustc_hash::FxHashMap::default();
@@ -90,12 +94,19 @@ pub fn objects(
             v => (0, Some(v.clone())),
         };
         stack.insert(*dst, objs.len());
+        let mut name = format!("stack@{}", m.describe(e.src));
+        let same = objs.iter().filter(|o| o.name.starts_with(&name)).count();
+        if same > 0 {
+            // (several objects allocated on one line: `int a[n], b[n];`)
+            name = format!("{name}#{}", same + 1);
+        }
         objs.push(Object {
-            name: format!("stack@{}", m.describe(e.src)),
+            name,
             size,
             constant: false,
             external: false,
             len,
+            line: e.src.map_or(0, |s| s.line),
         });
     }
     (objs, stack)

@@ -101,21 +101,82 @@ impl QInv {
     }
 
     /// The invariant in C-like syntax (ACSL's `\forall`), state variable
-    /// `i` printing as `names[i]`, the object as `array`.
-    pub fn to_c(&self, sys: &System, names: &[String], array: &str) -> String {
-        let c = |e: Expr| crate::cexpr::to_c(e, names, &sys.state);
-        let k = "k";
-        let op = match self.rel {
-            Rel::Eq => "==",
-            Rel::Le => "<=",
-            Rel::Ge => ">=",
+    /// `i` printing as `names[i]`, object `o` as `arrays[o]`: element `k`
+    /// of an object (in the bound too) as `a[k]`, the relation with the
+    /// casts of its signedness.
+    pub fn to_c(&self, sys: &System, names: &[String], arrays: &[String]) -> String {
+        let w = self.lo.width();
+        // each object's element k, and a placeholder symbol printing as it
+        let mut elems: Vec<(Expr, Expr, String)> = vec![];
+        for (o, a) in sys.arrays.iter().enumerate() {
+            let Some(a) = a else { continue };
+            let off = b::mul(b::sym(self.k), b::bv(w, self.esize as u128));
+            let ty = kappa_ir::Ty::Int(8 * self.esize as u32);
+            if let Some(e) = crate::memory::read(b::sym(sys.state[a.index()]), off, self.esize, ty)
+            {
+                let p = b::sym(Symbol::fresh("elem", e.sort(), SymbolKind::Fresh));
+                elems.push((e, p, format!("{}[k]", arrays[o])));
+            }
+        }
+        let placeholder = |e: Expr| elems.iter().find(|x| x.0 == e).map(|x| x.1);
+        let f = replace(self.f, &placeholder);
+        let own = elems
+            .iter()
+            .position(|x| Some(x.1) == placeholder(elem_of(sys, self)));
+        let lhs = own.map_or_else(
+            || {
+                b::sym(Symbol::fresh(
+                    "elem",
+                    Sort::Bv(f.width()),
+                    SymbolKind::Fresh,
+                ))
+            },
+            |i| elems[i].1,
+        );
+        let rel = match self.rel {
+            Rel::Eq => b::eq(lhs, f),
+            Rel::Le => b::sle(lhs, f),
+            Rel::Ge => b::sge(lhs, f),
         };
+        let mut text = crate::cexpr::to_c(rel, names, &sys.state);
+        for (_, p, name) in &elems {
+            text = text.replace(&p.to_string(), name);
+        }
+        let kname = b::sym(self.k).to_string();
+        let c = |e: Expr| crate::cexpr::to_c(e, names, &sys.state).replace(&kname, "k");
         format!(
-            "\\forall {k}; {} <= {k} < {} ==> {array}[{k}] {op} {}",
+            "\\forall k; {} <= k < {} ==> {}",
             c(self.lo),
             c(self.hi),
-            c(self.f)
+            text.replace(&kname, "k")
         )
+    }
+}
+
+/// Element `k` of `q`'s object (at its element size).
+fn elem_of(sys: &System, q: &QInv) -> Expr {
+    let w = q.lo.width();
+    let off = b::mul(b::sym(q.k), b::bv(w, q.esize as u128));
+    let arr = sys.arrays[q.obj].map(|a| b::sym(sys.state[a.index()]));
+    arr.and_then(|a| crate::memory::read(a, off, q.esize, kappa_ir::Ty::Int(8 * q.esize as u32)))
+        .unwrap_or(off)
+}
+
+/// `e` with every subterm that `f` maps replaced (outermost first).
+fn replace(e: Expr, f: &dyn Fn(Expr) -> Option<Expr>) -> Expr {
+    if let Some(r) = f(e) {
+        return r;
+    }
+    let k = e.kind();
+    let ch = k.children();
+    if ch.is_empty() {
+        return e;
+    }
+    let new: Vec<Expr> = ch.iter().map(|c| replace(*c, f)).collect();
+    if new == ch {
+        e
+    } else {
+        b::rebuild(&k, &new)
     }
 }
 
