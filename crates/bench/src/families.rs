@@ -34,6 +34,8 @@ fn method_of(verdict: &str, reason: &str) -> &'static str {
         "spacer-bv"
     } else if reason.contains("Spacer over integers") {
         "spacer-int"
+    } else if reason.contains("quantified array invariants") {
+        "houdini-forall"
     } else if reason.contains("-induction") {
         "k-induction"
     } else if reason.contains("loop invariant") {

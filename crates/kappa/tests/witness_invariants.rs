@@ -274,3 +274,30 @@ fn every_proof_witness_compiles_where_it_stands() {
         l[l.len() - 1]
     );
 }
+
+#[test]
+fn a_vla_proof_validates_with_its_quantified_invariant_found_again() {
+    // `sum == 0` at the summing loop is inductive only with `forall k in
+    // [0, n): a[k] == 0`, which a witness cannot state: `kappa validate`
+    // finds it again and proves the witness's invariants with it; a
+    // planted false invariant the sampled runs miss (`n != 99999`) is not
+    // confirmed: it is not initial, with or without the quantified one
+    if !full_tier() {
+        eprintln!("skipped: benchmark tier (KAPPA_TIER=full)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("crates/bench/programs/arrays/vla_zero_sum_true.c");
+    let (verdict, w) = prove_with_witness(&p, dir.path());
+    assert_eq!(verdict, "true");
+    assert_eq!(validate(&w, &p), "confirmed");
+    let text = std::fs::read_to_string(&w).unwrap();
+    assert!(text.contains("value: (0 <= i)"), "{text}");
+    let planted = dir.path().join("planted.yml");
+    std::fs::write(
+        &planted,
+        text.replace("value: (0 <= i)", "value: (0 <= i && n != 99999)"),
+    )
+    .unwrap();
+    assert_ne!(validate(&planted, &p), "confirmed");
+}

@@ -38,6 +38,7 @@ pub mod houdini;
 pub mod kind;
 pub mod memory;
 pub mod poly;
+pub mod quant;
 pub mod recursion;
 pub mod relax;
 pub mod sample;
@@ -75,6 +76,9 @@ pub struct Invariant {
     /// holding no source variable there prints as its IR name (`%call`),
     /// which is not C.
     pub c: String,
+    /// The quantified array invariants at the header ([`quant`]), in C-like
+    /// syntax (ACSL's `\forall`); part of `expr`, not of `c`.
+    pub quantified: Vec<String>,
 }
 
 /// The stage's answer.
@@ -108,6 +112,9 @@ pub enum Method {
     Houdini,
     /// k-induction strengthened with Houdini's invariants.
     KInduction,
+    /// Houdini over scalar atoms and quantified array invariants together
+    /// ([`quant`]), checked by [`quant::check`].
+    Quantified,
     /// Spacer's interpretations of the Horn clauses ([`horn`]) in this
     /// encoding, re-checked; with summaries of open recursive functions
     /// when the system had some ([`recursion`]).
@@ -120,6 +127,7 @@ impl Method {
         match self {
             Method::Houdini => "houdini",
             Method::KInduction => "k-induction",
+            Method::Quantified => "houdini-forall",
             Method::Spacer(horn::Encoding::Bv) => "spacer-bv",
             Method::Spacer(horn::Encoding::Int) => "spacer-int",
         }
@@ -288,7 +296,7 @@ fn prove_system(
             }
             Err(r) => {
                 last = format!("no safe inductive invariant among {pool} candidate atoms ({r})");
-                let dropped = round
+                let dropped: Vec<Vec<Expr>> = round
                     .into_iter()
                     .zip(&kept)
                     .map(|(r, k)| r.into_iter().filter(|a| !k.contains(a)).collect())
@@ -300,6 +308,13 @@ fn prove_system(
                     strongest = Some((inv, dropped));
                 }
             }
+        }
+    }
+    if let Some((inv, dropped)) = &strongest {
+        match by_quantifiers(m, &sys, inv, dropped, opts.deadline) {
+            Ok(Some(out)) => return out,
+            Ok(None) => {}
+            Err(why) => last = format!("{last}; {why}"),
         }
     }
     if let Some((inv, dropped)) = strongest {
@@ -332,6 +347,114 @@ fn prove_system(
         }
     }
     Outcome::Unknown(last)
+}
+
+/// Most quantified invariants a certificate is minimized from.
+const MAX_MINIMIZED_QUANTIFIED: usize = 24;
+
+/// A proof with quantified array invariants ([`quant`]): Houdini over the
+/// last round's atoms (`inv`'s conjuncts and the `dropped` ones) with the
+/// quantified candidates, within half of the time left; the result is
+/// checked by [`quant::check`], then the quantified invariants the proof
+/// does not need are dropped (each drop checked again). `Ok(None)` when
+/// the system has no quantified candidate.
+fn by_quantifiers(
+    m: &Module,
+    sys: &system::System,
+    inv: &[Expr],
+    dropped: &[Vec<Expr>],
+    deadline: Option<Instant>,
+) -> Result<Option<Outcome>, String> {
+    let qs = quant::candidates(sys, m.data_model.pointer_bits());
+    if qs.is_empty() || houdini::past(deadline) {
+        return Ok(None);
+    }
+    let now = Instant::now();
+    let until = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
+    let atoms: Vec<Vec<Expr>> = inv
+        .iter()
+        .zip(dropped)
+        .enumerate()
+        .map(|(j, (i, d))| {
+            let mut a: Vec<Expr> = simplify::conjuncts(*i);
+            a.retain(|x| !x.is_const());
+            a.extend(d.iter().copied());
+            if j > 0 {
+                a.extend(sys.sane.iter().copied());
+            }
+            a
+        })
+        .collect();
+    let (atoms, mut qs) = quant::houdini(sys, atoms, qs, until)
+        .map_err(|why| format!("quantified invariants: search stopped: {why}"))?;
+    let mut inv: Vec<Expr> = atoms
+        .iter()
+        .map(|c| b::and_all(c.iter().copied()))
+        .collect();
+    inv[0] = b::tru();
+    if std::env::var_os("KAPPA_PROVE_DEBUG").is_some() {
+        for q in &qs {
+            eprintln!("quantified at cut {}: {}", q.cut, q.expr(sys));
+        }
+        for (j, a) in atoms.iter().enumerate() {
+            eprintln!("scalar at cut {j}: {}", b::and_all(a.iter().copied()));
+        }
+    }
+    if !quant::safe(sys, &atoms, &qs, until) {
+        return Err(format!(
+            "no safe inductive invariant with {} quantified array invariants",
+            qs.len()
+        ));
+    }
+    quant::check(sys, &inv, &qs, deadline)
+        .map_err(|r| format!("quantified invariants rejected: {r}"))?;
+    if qs.len() <= MAX_MINIMIZED_QUANTIFIED {
+        let mut i = 0;
+        while i < qs.len() && !houdini::past(until) {
+            let mut fewer = qs.clone();
+            fewer.remove(i);
+            if quant::check(sys, &inv, &fewer, until).is_ok() {
+                qs = fewer;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    let mut shown = invariants(m, sys, &inv, deadline);
+    let f = m.func(sys.func);
+    for q in &qs {
+        let it = &mut shown[q.cut - 1];
+        let names = cexpr::names_at(m, sys, q.cut);
+        let here = &f.locs[sys.cuts[q.cut].loc.index()];
+        let arrays: Vec<String> = (0..sys.objects.len())
+            .map(|o| array_name(sys, here, o))
+            .collect();
+        it.quantified.push(q.to_c(sys, &names, &arrays));
+        it.expr = b::and(it.expr, q.expr(sys));
+    }
+    Ok(Some(Outcome::Proved {
+        invariants: shown,
+        summaries: describe_summaries(m, sys),
+        k: None,
+        method: Method::Quantified,
+    }))
+}
+
+/// The C name of object `o` at a loop header (`here`): the one array
+/// variable in scope declared on its allocation's line, else the
+/// object's name.
+fn array_name(sys: &system::System, here: &kappa_ir::LocInfo, o: usize) -> String {
+    let obj = &sys.objects[o];
+    let decl: Vec<&str> = here
+        .src_vars
+        .iter()
+        .filter(|v| v.reg.is_none() && v.int_type.is_none() && obj.line > 0 && v.line == obj.line)
+        .map(|v| v.name.as_str())
+        .collect();
+    match decl[..] {
+        [one] => one.to_string(),
+        _ => obj.name.clone(),
+    }
 }
 
 /// The candidate atoms `atoms` (per cut point) that Houdini keeps, as
@@ -547,7 +670,7 @@ pub enum MarkedCheck {
 pub fn check_marked(m: &Module, marker: &str, deadline: Option<Instant>) -> MarkedCheck {
     let first = match system::build_within(m, deadline) {
         Ok(sys) => {
-            let r = check_marked_in(&sys, marker, deadline);
+            let r = check_marked_in(&sys, marker, m.data_model.pointer_bits(), deadline);
             if r == MarkedCheck::Proved || sys.summaries.is_empty() {
                 return r;
             }
@@ -557,7 +680,7 @@ pub fn check_marked(m: &Module, marker: &str, deadline: Option<Instant>) -> Mark
     };
     let mut out = None;
     closed_systems(m, deadline, &mut |_, _, sys| {
-        let r = check_marked_in(sys, marker, deadline);
+        let r = check_marked_in(sys, marker, m.data_model.pointer_bits(), deadline);
         let done = r == MarkedCheck::Proved;
         if done {
             out = Some(r);
@@ -607,7 +730,12 @@ fn closed_systems(m: &Module, deadline: Option<Instant>, each: &mut ClosedVisito
 }
 
 /// [`check_marked`] on the system `sys` of the instrumented program.
-fn check_marked_in(sys: &system::System, marker: &str, deadline: Option<Instant>) -> MarkedCheck {
+fn check_marked_in(
+    sys: &system::System,
+    marker: &str,
+    pb: u32,
+    deadline: Option<Instant>,
+) -> MarkedCheck {
     let mut violations: Vec<Vec<Expr>> = vec![vec![]; sys.cuts.len()];
     for p in &sys.paths {
         if let system::End::Error(what) = &p.to {
@@ -634,12 +762,54 @@ fn check_marked_in(sys: &system::System, marker: &str, deadline: Option<Instant>
         .collect();
     match check::check_inductive(sys, &inv, deadline) {
         Err(check::Rejection::Malformed(why)) => MarkedCheck::NotChecked(why),
+        // (inductive only with a quantified invariant the validator finds,
+        // which the certificate then proves with them)
+        Err(_) if with_quantified(sys, &inv, pb, deadline) => MarkedCheck::Proved,
         Err(r) => MarkedCheck::NotInductive(r.to_string()),
         Ok(()) => match check::check(sys, &inv, deadline) {
             Ok(()) => MarkedCheck::Proved,
+            Err(_) if with_quantified(sys, &inv, pb, deadline) => MarkedCheck::Proved,
             Err(r) => MarkedCheck::Inductive(r.to_string()),
         },
     }
+}
+
+/// Whether the inductive invariants `inv` (a witness's) with quantified
+/// array invariants the validator finds itself ([`quant::candidates`],
+/// [`quant::houdini`] over them and `inv`'s conjuncts) prove `sys` safe,
+/// checked by [`quant::check`]: a witness cannot state a quantified
+/// invariant in C, so its validation searches for one (within half of the
+/// time left).
+fn with_quantified(sys: &system::System, inv: &[Expr], pb: u32, deadline: Option<Instant>) -> bool {
+    let qs = quant::candidates(sys, pb);
+    if qs.is_empty() {
+        return false;
+    }
+    let now = Instant::now();
+    let until = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
+    let atoms: Vec<Vec<Expr>> = inv
+        .iter()
+        .enumerate()
+        .map(|(j, i)| {
+            let mut a = simplify::conjuncts(*i);
+            a.retain(|x| !x.is_const());
+            if j > 0 {
+                a.extend(sys.sane.iter().copied());
+            }
+            a
+        })
+        .collect();
+    let Ok((atoms, qs)) = quant::houdini(sys, atoms, qs, until) else {
+        return false;
+    };
+    let mut found: Vec<Expr> = atoms
+        .iter()
+        .map(|c| b::and_all(c.iter().copied()))
+        .collect();
+    found[0] = b::tru();
+    // (the witness's invariants stay part of the certificate)
+    let found: Vec<Expr> = found.iter().zip(inv).map(|(f, i)| b::and(*f, *i)).collect();
+    quant::check(sys, &found, &qs, deadline).is_ok()
 }
 
 /// k-induction strengthened with the inductive invariants `inv`
@@ -678,6 +848,9 @@ fn debug_dump(sys: &system::System, kept: &[Vec<Expr>]) {
     }
     for p in &sys.paths {
         eprintln!("path {} -> {:?}: {}", p.from, p.to, p.pc);
+        for (v, e) in &p.theta {
+            eprintln!("  {} := {e}", sys.names[v.index()]);
+        }
     }
 }
 
@@ -784,10 +957,13 @@ fn invariants(
                 at: m.describe(c.src),
                 expr: *e,
                 c: cexpr::to_c_typed(shown, &names, &declared, &sys.state),
+                quantified: vec![],
             }
         })
         .collect()
 }
 
+#[cfg(test)]
+mod quant_tests;
 #[cfg(test)]
 mod tests;

@@ -24,6 +24,11 @@
 //!   the register holding its address stands for its address symbol
 //!   everywhere.
 //!
+//! - A stack object of `main` of variable size (a VLA) allocated outside
+//!   every loop is modelled the same way, its size ([`Object::len`]) a
+//!   value over the registers: every access must lie below it, and an
+//!   allocation of size 0 or above [`MAX_VLA_BYTES`] is an error path.
+//!
 //! Addresses of objects are symbols (one per object, never state), so an
 //! address is `base + offset` with the offset free of them.
 
@@ -36,8 +41,16 @@ use kappa_ir::{GlobalId, InitValue, Instr, Module, Ty, Value};
 pub struct Object {
     /// The global's name, or `stack@LINE`.
     pub name: String,
-    /// Size in bytes.
+    /// Size in bytes (0 for an object of variable size, see `len`).
     pub size: u64,
+    /// For a stack object of variable size (a VLA): its size in bytes as
+    /// computed by the allocation, over `main`'s registers. The registers
+    /// it reads are never assigned again once the allocation ran (it lies
+    /// outside every cycle), so the value at any later point is the size.
+    pub len: Option<Value>,
+    /// The source line of a stack object's allocation (0: a global or
+    /// unknown).
+    pub line: u32,
     /// Read-only (a constant global).
     pub constant: bool,
     /// Declared but not defined here (an `extern` global).
@@ -61,30 +74,39 @@ pub fn objects(
             size: g.size,
             constant: g.constant,
             external: g.external,
+            len: None,
+            line: 0,
         })
         .collect();
     let mut stack = rustc_hash::FxHashMap::default();
     for e in &f.edges {
-        let Instr::Alloca {
-            dst,
-            size: Value::Const { bits, .. },
-            ..
-        } = &e.instr
-        else {
+        let Instr::Alloca { dst, size, .. } = &e.instr else {
             continue;
         };
         if loops.iter().any(|l| l[e.from.index()]) {
             continue;
         }
-        let Ok(size) = u64::try_from(*bits) else {
-            continue;
+        let (size, len) = match size {
+            Value::Const { bits, .. } => match u64::try_from(*bits) {
+                Ok(s) => (s, None),
+                Err(_) => continue,
+            },
+            v => (0, Some(v.clone())),
         };
         stack.insert(*dst, objs.len());
+        let mut name = format!("stack@{}", m.describe(e.src));
+        let same = objs.iter().filter(|o| o.name.starts_with(&name)).count();
+        if same > 0 {
+            // (several objects allocated on one line: `int a[n], b[n];`)
+            name = format!("{name}#{}", same + 1);
+        }
         objs.push(Object {
-            name: format!("stack@{}", m.describe(e.src)),
+            name,
             size,
             constant: false,
             external: false,
+            len,
+            line: e.src.map_or(0, |s| s.line),
         });
     }
     (objs, stack)
@@ -233,12 +255,50 @@ fn summands(e: Expr, out: &mut Vec<Expr>) {
 }
 
 /// The condition under which an access of `n` bytes at offset `off` leaves
-/// an object of `size` bytes.
+/// an object of `size` bytes (a symbolic size: [`out_of_bounds_sym`]).
 pub fn out_of_bounds(off: Expr, n: u64, size: u64) -> Expr {
     if n > size {
         return b::tru();
     }
     b::ugt(off, b::bv(off.width(), (size - n) as u128))
+}
+
+/// The condition under which an access of `n` bytes at offset `off` leaves
+/// an object of `size` bytes, `size` a bit-vector of the offset's width.
+pub fn out_of_bounds_sym(off: Expr, n: u64, size: Expr) -> Expr {
+    let k = b::bv(size.width(), n as u128);
+    b::or(b::ult(size, k), b::ugt(off, b::sub(size, k)))
+}
+
+/// Largest size in bytes of a stack object of variable size (with 64-bit
+/// pointers; with narrower ones, below half the address space): an
+/// allocation of a size that may be larger (a negative count reads as
+/// one) or 0 (undefined for a VLA) is an error path.
+pub const MAX_VLA_BYTES: u64 = 1 << 48;
+
+/// The condition under which a stack object of variable size `size` (a
+/// bit-vector of the pointer width) is undefined or too large (see
+/// [`MAX_VLA_BYTES`]).
+pub fn bad_vla_size(size: Expr) -> Expr {
+    let w = size.width();
+    let max = MAX_VLA_BYTES.min((1u64 << (w.clamp(2, 64) - 1)) - 1);
+    b::or(
+        b::eq(size, b::bv(w, 0)),
+        b::ugt(size, b::bv(w, max as u128)),
+    )
+}
+
+/// The condition under which a stack object of `count` elements of
+/// `esize` bytes (`count` a bit-vector of the pointer width) is undefined
+/// (no element) or too large (see [`MAX_VLA_BYTES`]; its size in bytes
+/// then does not wrap).
+pub fn bad_vla_count(count: Expr, esize: u64) -> Expr {
+    let w = count.width();
+    let max = MAX_VLA_BYTES.min((1u64 << (w.clamp(2, 64) - 1)) - 1) / esize.max(1);
+    b::or(
+        b::eq(count, b::bv(w, 0)),
+        b::ugt(count, b::bv(w, max as u128)),
+    )
 }
 
 pub use kappa_condition::targets::{mem_call, MemCall};

@@ -115,6 +115,11 @@ pub struct System {
     /// recorded on the paths ([`Path::calls`]) with unconstrained results,
     /// to be summarized by predicates ([`crate::recursion`]).
     pub open: Vec<crate::recursion::OpenFunc>,
+    /// Facts over the registers' state symbols that hold at every cut
+    /// point the allocation of a stack object of variable size reaches (its
+    /// element count is positive and its size in bytes does not wrap):
+    /// candidate atoms for the invariants there, checked like any other.
+    pub sane: Vec<Expr>,
 }
 
 impl System {
@@ -258,7 +263,8 @@ fn build_with(
     let mut arrays = vec![None; objects.len()];
     for (k, o) in objects.iter().enumerate() {
         let scalar = scalars.iter().any(|sc| sc.global.index() == k);
-        if o.external || scalar || o.size == 0 || o.size > crate::memory::MAX_ARRAY_BYTES {
+        let fixed = o.size == 0 || o.size > crate::memory::MAX_ARRAY_BYTES;
+        if o.external || scalar || (o.len.is_none() && fixed) {
             continue;
         }
         arrays[k] = Some(VarId(state.len() as u32));
@@ -302,6 +308,7 @@ fn build_with(
         arrays,
         summaries: vec![],
         open: vec![],
+        sane: vec![],
     };
     let open_set: rustc_hash::FxHashSet<FuncId> = if open {
         crate::recursion::open_functions(m)
@@ -342,6 +349,7 @@ fn build_with(
             open: &open_set,
             calls: vec![],
             returns: vec![],
+            sane: vec![],
         };
         let start = sys.cuts[i].loc;
         // at the entry, the scalar globals and the globals' contents hold
@@ -361,6 +369,11 @@ fn build_with(
         }
         w.walk(start, vec![], theta, vec![], true)?;
         let found = w.out;
+        for a in w.sane {
+            if !sys.sane.contains(&a) {
+                sys.sane.push(a);
+            }
+        }
         sys.paths.extend(found);
         if sys.paths.len() > MAX_PATHS {
             return Err(format!("more than {MAX_PATHS} paths between cut points"));
@@ -492,6 +505,8 @@ struct Walker<'a> {
     on_path: Vec<bool>,
     /// The inputs read on the path being walked, in order.
     inputs: Vec<Symbol>,
+    /// [`System::sane`], as found.
+    sane: Vec<Expr>,
     /// Per function of the module, whether a call of it is walked
     /// through ([`inlinable`]).
     inlinable: &'a [bool],
@@ -537,6 +552,7 @@ pub(crate) fn walk_function(
         open,
         calls: vec![],
         returns: vec![],
+        sane: vec![],
     };
     let frame = Frame {
         func: g,
@@ -605,6 +621,22 @@ enum Access {
     ScalarPart { var: VarId, width: u32, byte: u64 },
     /// Object `k` at this offset.
     Object(usize, Expr),
+}
+
+/// A VLA's size as `count * esize` (the frontend's shape), if it is.
+fn vla_count(len: &Value) -> Option<(&Value, u64)> {
+    match len {
+        Value::Binary {
+            op: kappa_ir::BinOp::Mul,
+            lhs,
+            rhs,
+            ..
+        } => match **rhs {
+            Value::Const { bits, .. } => Some((lhs, u64::try_from(bits).ok()?)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The value `v` (a boolean is the byte 0 or 1; narrower bit-vectors are
@@ -698,6 +730,9 @@ impl Walker<'_> {
             let mut frames = frames.clone();
             let mut ub = vec![];
             let mut next = true;
+            // (after an allocation or access of a stack object of variable
+            // size, the path goes on only where it is defined)
+            let mut defined_only = false;
             let inputs_before = self.inputs.len();
             let calls_before = self.calls.len();
             // a register of the function being walked gets a value
@@ -773,7 +808,7 @@ impl Walker<'_> {
                 Instr::Load { dst, addr, ty } => {
                     let a = self.value(addr, &theta, frames.last(), &mut ub)?;
                     let n = ty.store_bytes() as u64;
-                    let v = match self.access(a, n, false, &at, &mut ub)? {
+                    let v = match self.access(a, n, false, &at, &theta, &mut ub)? {
                         Access::Scalar(g) => Some(self.current(g, &theta)),
                         // (exact: the bytes read are those bits of the value)
                         Access::ScalarPart { var, byte, .. } => match ty {
@@ -784,6 +819,7 @@ impl Walker<'_> {
                             _ => None,
                         },
                         Access::Object(k, off) => self.sys.arrays[k].and_then(|c| {
+                            defined_only |= self.sys.objects[k].len.is_some();
                             crate::memory::read(self.current(c, &theta), off, n, *ty)
                         }),
                     };
@@ -799,7 +835,7 @@ impl Walker<'_> {
                         Sort::Bv(w) => w.div_ceil(8) as u64,
                         _ => 1,
                     };
-                    match self.access(a, n, true, &at, &mut ub)? {
+                    match self.access(a, n, true, &at, &theta, &mut ub)? {
                         Access::Scalar(g) => {
                             theta.insert(g, v);
                         }
@@ -811,6 +847,7 @@ impl Walker<'_> {
                             theta.insert(var, after);
                         }
                         Access::Object(k, off) => {
+                            defined_only |= self.sys.objects[k].len.is_some();
                             if let Some(c) = self.sys.arrays[k] {
                                 let pb = off.width();
                                 let after = crate::memory::write(self.current(c, &theta), off, v)
@@ -821,10 +858,27 @@ impl Walker<'_> {
                     }
                 }
                 Instr::Alloca { dst, .. } => {
-                    if !in_main || !self.sys.stack.contains_key(dst) {
+                    let Some(k) = self.sys.stack.get(dst).filter(|_| in_main) else {
                         return Err(format!(
-                            "stack object at {at} of a variable size or in a loop (not modelled)"
+                            "stack object at {at} in a loop or a callee (not modelled)"
                         ));
+                    };
+                    if let Some(len) = &self.sys.objects[*k].len {
+                        let bad = match vla_count(len) {
+                            Some((lhs, esize)) => {
+                                let count = self.value(lhs, &theta, None, &mut ub)?;
+                                let at_state =
+                                    self.value(lhs, &Theta::default(), None, &mut vec![])?;
+                                self.sane
+                                    .push(b::not(crate::memory::bad_vla_count(at_state, esize)));
+                                crate::memory::bad_vla_count(count, esize)
+                            }
+                            _ => {
+                                crate::memory::bad_vla_size(self.value(len, &theta, None, &mut ub)?)
+                            }
+                        };
+                        ub.push(bad);
+                        defined_only = true;
                     }
                 }
                 Instr::Call {
@@ -923,7 +977,7 @@ impl Walker<'_> {
                 Instr::Unsupported(what) => return Err(format!("unsupported: {what} at {at}")),
             }
             // an operation's undefined behaviour happens before the edge's effect
-            for u in ub {
+            for &u in &ub {
                 let mut c = before.clone();
                 c.push(u);
                 self.finish(
@@ -931,6 +985,9 @@ impl Walker<'_> {
                     &c,
                     &theta,
                 );
+            }
+            if defined_only {
+                pc.extend(ub.iter().map(|u| b::not(*u)));
             }
             if next && pc.last().and_then(|c| c.as_bool_const()) != Some(false) {
                 self.walk(e.to, pc, theta, frames, false)?;
@@ -960,13 +1017,13 @@ impl Walker<'_> {
     ) -> Result<(), String> {
         use crate::memory::MemCall;
         let on_scalar = || format!("a memory function on a scalar at {at}");
-        let Access::Object(dk, doff) = self.access(args[0], n, true, at, ub)? else {
+        let Access::Object(dk, doff) = self.access(args[0], n, true, at, theta, ub)? else {
             return Err(on_scalar());
         };
         let src = if kind == MemCall::Set {
             None
         } else {
-            let Access::Object(sk, soff) = self.access(args[1], n, false, at, ub)? else {
+            let Access::Object(sk, soff) = self.access(args[1], n, false, at, theta, ub)? else {
                 return Err(on_scalar());
             };
             Some((sk, soff))
@@ -1065,6 +1122,7 @@ impl Walker<'_> {
         n: u64,
         write: bool,
         at: &str,
+        theta: &Theta,
         ub: &mut Vec<Expr>,
     ) -> Result<Access, String> {
         let Some((g, off)) = crate::memory::split(a, &self.sys.addrs) else {
@@ -1099,6 +1157,11 @@ impl Walker<'_> {
         }
         if write && obj.constant {
             ub.push(b::tru());
+        } else if let Some(len) = &obj.len {
+            // (its registers hold the values they had at the allocation;
+            // the allocation's own failures are counted there)
+            let size = self.value(len, theta, None, &mut vec![])?;
+            ub.push(crate::memory::out_of_bounds_sym(off, n, size));
         } else {
             ub.push(crate::memory::out_of_bounds(off, n, obj.size));
         }

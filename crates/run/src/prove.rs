@@ -141,6 +141,20 @@ fn run_counted(
             if let kappa_prove::Method::Spacer(enc) = method {
                 reason = format!("{reason}; candidates from Spacer over {}", enc.name());
             }
+            let quantified: Vec<String> = inv
+                .iter()
+                .flat_map(|i| {
+                    i.quantified
+                        .iter()
+                        .map(move |q| format!("at {}: {q}", i.at))
+                })
+                .collect();
+            if !quantified.is_empty() {
+                reason = format!(
+                    "{reason}; with quantified array invariants, checked (not in a witness, which cannot state them): {}",
+                    quantified.join("; ")
+                );
+            }
             did.invariants = Some(inv.len() as u64);
             did.k = k.map(|k| k as u64);
             let inv = inv.into_iter().map(|i| (i.at, i.c)).collect();

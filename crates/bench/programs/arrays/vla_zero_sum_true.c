@@ -1,0 +1,17 @@
+// expect: true
+// a VLA set to zero, then summed: forall k in [0,n): a[k] == 0 and sum == 0
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "arrays.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n <= 0 || n > 100000) return 0;
+  int a[n];
+  for (int i = 0; i < n; i++) a[i] = 0;
+  int sum = 0;
+  for (int j = 0; j < n; j++) sum += a[j];
+  __VERIFIER_assert(sum == 0);
+  return 0;
+}
