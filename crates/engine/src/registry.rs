@@ -48,6 +48,9 @@ pub type Parse = fn(&FlagValues) -> Result<Box<dyn OptionData>, String>;
 /// its options: `None` leaves it out of the run.
 pub(crate) type Install = for<'m> fn(&Config, &'m Module) -> Option<Box<dyn Technique<'m> + 'm>>;
 
+/// Flag values as given: (flag name, value) pairs.
+pub type FlagPairs = Vec<(String, String)>;
+
 /// A technique as the engine and the command line know it.
 #[derive(Clone, Copy)]
 pub struct Registration {
@@ -168,7 +171,7 @@ pub fn check(
 /// Parses a command-line technique spec, `NAME` or
 /// `NAME:FLAG=VALUE[,FLAG=VALUE...]`, into the name and its flag values
 /// (checked against the registration).
-pub fn parse_spec(spec: &str) -> Result<(&'static Registration, Vec<(String, String)>), String> {
+pub fn parse_spec(spec: &str) -> Result<(&'static Registration, FlagPairs), String> {
     let (name, rest) = match spec.split_once(':') {
         Some((n, r)) => (n, Some(r)),
         None => (spec, None),

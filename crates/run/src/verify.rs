@@ -249,7 +249,7 @@ pub(crate) struct RunOutcome {
 fn technique_requests(
     args: &VerifyOptions,
     spec: &RunSpec,
-) -> Result<Vec<(&'static str, Vec<(String, String)>)>> {
+) -> Result<Vec<(&'static str, kappa_engine::registry::FlagPairs)>> {
     let pair = |k: &str, v: String| (k.to_string(), v);
     let mut out = vec![];
     if spec.state_matching {
