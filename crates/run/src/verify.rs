@@ -245,7 +245,9 @@ pub(crate) struct RunOutcome {
 
 /// The techniques a run turns on by name, with their flag values (checked
 /// by the engine's registry): the mode's (`compact`, `navigate`, from their
-/// own command-line flags), `state-matching`, and each `--technique` spec.
+/// own command-line flags), `state-matching`, and each `--technique` spec;
+/// a later request of a technique replaces an earlier one (a `--technique
+/// compact:...` spec wins over `--mode compact`'s flags).
 fn technique_requests(
     args: &VerifyOptions,
     spec: &RunSpec,
