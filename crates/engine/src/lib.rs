@@ -15,14 +15,11 @@
 
 mod access;
 mod budget;
-pub mod compact;
 mod exec;
 mod fast;
-mod matching;
 pub mod memory;
-pub mod navigate;
-pub mod prune;
 pub mod reason;
+pub mod registry;
 pub mod searcher;
 mod shims;
 pub mod state;
@@ -31,6 +28,21 @@ pub mod technique;
 pub mod technique_stats;
 pub mod tree;
 mod witness;
+
+/// Declares the technique modules and [`REGISTRY`] from one list, in the
+/// order their hooks run (see [`registry`]).
+macro_rules! techniques {
+    ($($m:ident),* $(,)?) => {
+        $(pub mod $m;)*
+        /// Every technique's registration, in the order their hooks run:
+        /// pruning (its proof is the cheapest), state matching, navigation,
+        /// compact execution, then the loop-visit counter (the example).
+        pub const REGISTRY: &[registry::Registration] = &[$($m::REGISTRATION),*];
+    };
+}
+
+// The one registration line: a technique is its module plus its name here.
+techniques![prune, matching, navigate, compact, loop_visits];
 
 pub use compact::CompactStats;
 pub use matching::MatchingStats;
@@ -88,22 +100,14 @@ pub struct Config {
     /// Stop (with `Unknown`) when the process's resident memory exceeds this
     /// many MiB (checked every 200 ms; Linux only). Default: 8192.
     pub max_memory_mb: Option<u64>,
-    /// Compact symbolic execution: templates at cycle entries. Default: off
-    /// (classic execution).
-    pub compact: Option<compact::CompactOptions>,
+    /// The options of the turned-on loop techniques, one per type (see
+    /// [`registry`]: `registry::enable` by name, or `techniques.set(..)`
+    /// with a technique's options type). Default: none (classic execution).
+    pub techniques: registry::TechniqueOptions,
     /// Record every terminated path in [`RunResult::leaves`] (its end, path
     /// condition and inputs; for the leaf-by-leaf equivalence tests of
     /// compact execution). Default: false.
     pub record_leaves: bool,
-    /// State matching at loop headers: a state covered by one already seen
-    /// there ends (see `matching`), so loops over a finite state space end.
-    /// Default: false.
-    pub state_matching: bool,
-    /// Pruning with a necessary condition for reaching `reach_error` (see
-    /// [`prune`]). Default: none.
-    pub prune: Option<prune::Prune>,
-    /// Loop navigation (`--mode navigate`). Default: off.
-    pub navigate: Option<navigate::NavigateOptions>,
     /// Record each path's branch decisions and input reads
     /// ([`ErrorWitness::events`]); meant for concrete runs that write or
     /// check a witness. Default: false.
@@ -124,11 +128,8 @@ impl Default for Config {
             concrete_inputs: None,
             max_stack_depth: 100_000,
             max_memory_mb: Some(8192),
-            compact: None,
+            techniques: Default::default(),
             record_leaves: false,
-            state_matching: false,
-            prune: None,
-            navigate: None,
             record_events: false,
         }
     }
@@ -415,7 +416,7 @@ impl<'m> Engine<'m> {
         solver: Box<dyn Solver>,
     ) -> Result<Engine<'m>, String> {
         let (initial_mem, global_base) = exec::initial_memory(module)?;
-        let techniques = technique::install(&cfg);
+        let techniques = registry::install(&cfg, module);
         Ok(Engine {
             module,
             cfg,

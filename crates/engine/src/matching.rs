@@ -1,7 +1,7 @@
 //! State matching at loop headers: explicit control, symbolic data (the
 //! model-checking use of symbolic computation in Lauko, Ročkai, Barnat,
 //! ICTAC 2018, Section 5.3, after Bauch et al.'s control-explicit
-//! data-symbolic checking). With [`crate::Config::state_matching`], every
+//! data-symbolic checking). With [`MatchingOptions`] set, every
 //! state reaching a loop header is compared with the states stored there;
 //! a state *covered* by a stored one ends (its behaviours are those of the
 //! stored state, explored from it), otherwise it is stored. Loops that come
@@ -90,6 +90,31 @@ pub const SEMANTIC_GRACE: Duration = Duration::from_millis(500);
 /// Share of the run's time (from the first state at a loop header to the
 /// deadline) that bounds [`SEMANTIC_GRACE`].
 pub const SEMANTIC_GRACE_SHARE: f64 = 0.125;
+
+/// State matching's options (none: it is on when this is set in
+/// [`crate::Config::techniques`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MatchingOptions;
+
+impl crate::registry::OptionData for MatchingOptions {}
+
+/// State matching's registration (`--technique state-matching`, or
+/// `--state-matching`).
+pub const REGISTRATION: crate::registry::Registration = crate::registry::Registration {
+    name: "state-matching",
+    about: "end a state at a loop header when a state stored there covers it",
+    flags: &[],
+    parse: Some(|_| Ok(Box::new(MatchingOptions))),
+    install: install_matching,
+};
+
+fn install_matching<'m>(
+    cfg: &crate::Config,
+    _m: &'m kappa_ir::Module,
+) -> Option<Box<dyn crate::technique::Technique<'m> + 'm>> {
+    cfg.techniques.get::<MatchingOptions>()?;
+    Some(Box::new(Matching::default()))
+}
 
 /// State matching's counters, reported under `state_matching` (left out
 /// of the report when no state was stored).

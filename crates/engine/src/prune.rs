@@ -18,8 +18,28 @@ use kappa_expr::{build as b, Expr, Symbol};
 use kappa_ir::SrcLoc;
 use std::time::Duration;
 
-/// A necessary condition to prune with. Default: none (see
-/// [`crate::Config::prune`]).
+/// Pruning's registration: not turned on by name (the caller computes the
+/// condition and sets a [`Prune`] in [`crate::Config::techniques`]).
+pub const REGISTRATION: crate::registry::Registration = crate::registry::Registration {
+    name: "prune",
+    about: "drop fork successors that contradict a necessary condition for reaching reach_error (--prune-with-condition)",
+    flags: &[],
+    parse: None,
+    install: install_pruning,
+};
+
+fn install_pruning<'m>(
+    cfg: &crate::Config,
+    _m: &'m kappa_ir::Module,
+) -> Option<Box<dyn Technique<'m> + 'm>> {
+    let p = cfg.techniques.get::<Prune>()?;
+    Some(Box::new(Pruning::new(p.clone())))
+}
+
+impl crate::registry::OptionData for Prune {}
+
+/// A necessary condition to prune with: pruning is on when one is set in
+/// [`crate::Config::techniques`].
 #[derive(Clone, Debug)]
 pub struct Prune {
     /// A quantifier-free boolean expression implied by the inputs of every

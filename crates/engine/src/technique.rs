@@ -1,7 +1,7 @@
 //! The technique seam: the trait through which the engine calls its loop
 //! techniques (compact execution, state matching, loop navigation, pruning
-//! with a necessary condition), the per-state and per-frame slots that hold
-//! their data, and the one registration point that installs them.
+//! with a necessary condition), and the per-state and per-frame slots that
+//! hold their data. Registration and installation: [`crate::registry`].
 //!
 //! The model is Miri's `Machine`: the interpreter (the engine's classic
 //! step, in `exec`) runs on its own and calls the installed techniques at
@@ -16,7 +16,7 @@
 //! | [`Technique::on_error`] | an error path was confirmed natively | record statistics |
 //!
 //! Techniques compose: any subset may be installed in one run; every hook
-//! runs them in registration order ([`install`]), and at a location the
+//! runs them in registration order ([`crate::REGISTRY`]), and at a location the
 //! first technique that takes the step wins (the others do not see that
 //! state at that step). A technique that cannot handle a state passes it on
 //! unchanged, so the next technique or, last, the classic step handles it:
@@ -38,7 +38,7 @@
 
 use crate::exec::StepOut;
 use crate::state::State;
-use crate::{Config, Engine};
+use crate::Engine;
 use kappa_expr::{Expr, Symbol};
 use kappa_ir::{FuncId, Loc, SrcLoc};
 use std::any::{Any, TypeId};
@@ -112,27 +112,6 @@ pub(crate) trait Technique<'m> {
 
     /// The error path of `st` was confirmed by native replay.
     fn on_error(&mut self, _eng: &mut Engine<'m>, _st: &State) {}
-}
-
-/// The techniques `cfg` turns on, in the order their hooks run: pruning
-/// (its proof is the cheapest), state matching, navigation, compact
-/// execution. This is the one registration point: a new technique is its
-/// own module, an option in [`Config`] and one line here.
-pub(crate) fn install<'m>(cfg: &Config) -> Vec<Option<Box<dyn Technique<'m> + 'm>>> {
-    let mut out: Vec<Option<Box<dyn Technique<'m> + 'm>>> = vec![];
-    if let Some(p) = &cfg.prune {
-        out.push(Some(Box::new(crate::prune::Pruning::new(p.clone()))));
-    }
-    if cfg.state_matching {
-        out.push(Some(Box::new(crate::matching::Matching::default())));
-    }
-    if let Some(opts) = cfg.navigate {
-        out.push(Some(Box::new(crate::navigate::Navigate::new(opts))));
-    }
-    if let Some(opts) = cfg.compact {
-        out.push(Some(Box::new(crate::compact::Compact::new(opts, cfg.seed))));
-    }
-    out
 }
 
 impl<'m> Engine<'m> {

@@ -170,6 +170,11 @@ pub struct VerifyArgs {
     /// its model seeds the inputs. Works in every mode.
     #[arg(long)]
     pub prune_with_condition: bool,
+    /// Turn on an engine technique by its registered name, with its flags
+    /// (repeatable; interpreter modes: classic, compact, navigate).
+    #[arg(long = "technique", value_name = "NAME[:FLAG=VALUE,...]",
+          value_parser = technique_spec, long_help = technique_help())]
+    pub techniques: Vec<String>,
     /// Navigate mode: how loop nodes are solved during execution.
     #[arg(long, value_enum, default_value_t = NavSolveArg::Interval)]
     pub nav_solve: NavSolveArg,
@@ -289,6 +294,21 @@ impl From<TemplateStrategyArg> for options::TemplateStrategy {
     }
 }
 
+/// Checks a `--technique` value against the engine's registry.
+fn technique_spec(s: &str) -> Result<String, String> {
+    kappa_run::registry::parse_spec(s).map(|_| s.to_string())
+}
+
+/// `--technique`'s long help: the registered techniques and their flags.
+fn technique_help() -> String {
+    format!(
+        "Turn on an engine technique by its registered name, with its flags \
+         (repeatable; interpreter modes: classic, compact, navigate). \
+         Registered:\n{}",
+        kappa_run::registry::describe()
+    )
+}
+
 impl VerifyArgs {
     /// The run's options: each argument as given (the choices mapped to
     /// the library's enums).
@@ -315,6 +335,7 @@ impl VerifyArgs {
             template_strategy: self.template_strategy.into(),
             state_matching: self.state_matching,
             prune_with_condition: self.prune_with_condition,
+            techniques: self.techniques,
             nav_solve: self.nav_solve.into(),
             max_chain_pieces: self.max_chain_pieces,
             native_explorer: self.native_explorer.into(),

@@ -135,6 +135,13 @@ fn run(cli: Cli) -> ExitCode {
                 Err(anyhow::anyhow!(
                     "--state-matching and --prune-with-condition configure one interpreter mode; --mode auto (the default) chooses its stages' configurations: add --mode classic, compact or navigate"
                 ))
+            } else if !args.techniques.is_empty()
+                && matches!(args.mode, Mode::Auto | Mode::Native | Mode::Prove)
+            {
+                Err(anyhow::anyhow!(
+                    "--technique works in the interpreter modes (classic, compact, navigate), not with --mode {}",
+                    args.mode.name()
+                ))
             } else if args.explore_all && args.mode != Mode::Native {
                 Err(anyhow::anyhow!(
                     "--explore-all works with --mode native only"

@@ -14,20 +14,33 @@ fn crates_dir() -> PathBuf {
 }
 
 /// The engine's loop techniques: module name (a file `NAME.rs` or a
-/// directory `NAME/` under `crates/engine/src`).
-const TECHNIQUES: &[&str] = &["compact", "navigate", "matching", "prune"];
+/// directory `NAME/` under `crates/engine/src`), read from the one
+/// registration line of `engine/src/lib.rs`, `techniques![a, b, ...];`.
+fn techniques() -> &'static [String] {
+    static T: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let lib = std::fs::read_to_string(crates_dir().join("engine/src/lib.rs")).unwrap();
+        let line = lib
+            .lines()
+            .find(|l| l.starts_with("techniques!["))
+            .expect("engine/src/lib.rs has its `techniques![...];` line");
+        let inner = line
+            .trim_start_matches("techniques![")
+            .trim_end_matches("];");
+        inner
+            .split(',')
+            .map(|m| m.trim().to_string())
+            .filter(|m| !m.is_empty())
+            .collect()
+    })
+}
 
 /// Engine files of the core allowed to name a technique, and which.
 const CORE_EXCEPTIONS: &[(&str, &[&str], &str)] = &[
     (
         "lib.rs",
         &["compact", "navigate", "matching", "prune"],
-        "declares the modules, re-exports their statistics, holds their options in `Config`",
-    ),
-    (
-        "technique.rs",
-        &["compact", "navigate", "matching", "prune"],
-        "`install`, the one registration point",
+        "the `techniques!` line (the one registration point) and the re-exports of their statistics",
     ),
     (
         "witness.rs",
@@ -277,7 +290,7 @@ fn named_modules(rel: &Path, text: &str) -> BTreeSet<String> {
     }
     if here.is_empty() {
         // the crate root names modules bare: `mod m;`, `m::X`
-        for m in TECHNIQUES {
+        for m in techniques() {
             let bare = format!("{m}::");
             let declared = format!("mod {m};");
             let named = code.match_indices(&bare).any(|(i, _)| {
@@ -297,7 +310,10 @@ fn named_modules(rel: &Path, text: &str) -> BTreeSet<String> {
 /// The technique an engine file belongs to, or `None` for the core.
 fn owner(rel: &Path) -> Option<&'static str> {
     let first = module_path(rel).into_iter().next()?;
-    TECHNIQUES.iter().copied().find(|t| *t == first)
+    techniques()
+        .iter()
+        .find(|t| **t == first)
+        .map(String::as_str)
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -325,7 +341,7 @@ fn engine_violations(src: &Path) -> (Vec<String>, BTreeSet<(String, String)>) {
         let text = std::fs::read_to_string(&f).unwrap();
         let named = named_modules(rel, &text);
         let relname = rel.to_string_lossy();
-        for m in named.iter().filter(|m| TECHNIQUES.contains(&m.as_str())) {
+        for m in named.iter().filter(|m| techniques().contains(m)) {
             match owner(rel) {
                 Some(own) if own == m => {}
                 Some(own) => bad.push(format!(
@@ -366,6 +382,21 @@ fn the_engine_core_names_no_technique_and_no_technique_names_another() {
         "dependency rules broken:\n{}",
         bad.join("\n")
     );
+}
+
+#[test]
+fn the_techniques_are_read_from_the_registration_line() {
+    let t = techniques();
+    for m in ["prune", "matching", "navigate", "compact", "loop_visits"] {
+        assert!(t.iter().any(|x| x == m), "{m} not in {t:?}");
+    }
+    let src = crates_dir().join("engine/src");
+    for m in t {
+        assert!(
+            src.join(format!("{m}.rs")).is_file() || src.join(m).join("mod.rs").is_file(),
+            "technique `{m}` has no module"
+        );
+    }
 }
 
 #[test]

@@ -202,3 +202,39 @@ fn explore_all_outside_native_mode_is_refused() {
         "kappa: error: --explore-all",
     );
 }
+
+#[test]
+fn a_technique_that_is_not_registered_is_refused() {
+    // clap's error names the value and the registered techniques
+    let out = kappa(&["verify", "--technique", "nope", &bad("ok_prog.c")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "unknown technique `nope` (known: state-matching, navigate, compact, loop-visits)"
+        ),
+        "{stderr}"
+    );
+    let out = kappa(&[
+        "verify",
+        "--technique",
+        "compact:max-cycles=x",
+        &bad("ok_prog.c"),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("flag `max-cycles` takes a non-negative integer"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_technique_outside_the_interpreter_modes_is_refused() {
+    for mode in ["auto", "native", "prove"] {
+        refused(
+            &["--mode", mode, "--technique", "loop-visits"],
+            "kappa: error: --technique works in the interpreter modes",
+        );
+    }
+}

@@ -269,12 +269,14 @@ fn store_program(seed: u64) -> String {
 /// Every leaf of the program's tree in one mode (exploration continues past
 /// error leaves), and the number of template uses.
 fn leaves(prog: &kappa_frontend::Program, compact: bool) -> Result<(Vec<LeafRecord>, u64), String> {
-    let cfg = Config {
+    let mut cfg = Config {
         record_leaves: true,
-        compact: compact.then(CompactOptions::default),
         timeout: Some(std::time::Duration::from_secs(60)),
         ..Config::default()
     };
+    if compact {
+        cfg.techniques.set(CompactOptions::default());
+    }
     let solver = kappa_solver::build_solver(&Default::default());
     let mut engine = Engine::new(&prog.module, cfg, solver).map_err(|e| e.to_string())?;
     let res = engine.run(

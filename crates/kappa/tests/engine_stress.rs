@@ -11,7 +11,8 @@ mod common;
 
 use common::*;
 use kappa_engine::{
-    compact::CompactOptions, navigate::NavigateOptions, Config, Engine, Validation, Verdict,
+    compact::CompactOptions, matching::MatchingOptions, navigate::NavigateOptions, Config, Engine,
+    Validation, Verdict,
 };
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -90,14 +91,18 @@ fn run_once(
         deadline: Some(deadline),
         ..Default::default()
     });
-    let cfg = Config {
-        compact: techniques.then(CompactOptions::default),
-        navigate: techniques.then(NavigateOptions::default),
-        state_matching: techniques,
-        prune,
+    let mut cfg = Config {
         deadline: Some(deadline),
         ..Config::default()
     };
+    if techniques {
+        cfg.techniques.set(CompactOptions::default());
+        cfg.techniques.set(NavigateOptions::default());
+        cfg.techniques.set(MatchingOptions);
+    }
+    if let Some(p) = prune {
+        cfg.techniques.set(p);
+    }
     let mut engine = Engine::new(module, cfg, solver).expect("engine");
     // no native replay here (a witness is not confirmed, so no `false`):
     // the test is about the solver, and replays would only slow it down

@@ -8,7 +8,8 @@ mod common;
 
 use common::*;
 use kappa_engine::{
-    compact::CompactOptions, navigate::NavigateOptions, Config, Engine, Validation, Verdict,
+    compact::CompactOptions, matching::MatchingOptions, navigate::NavigateOptions, Config, Engine,
+    Validation, Verdict,
 };
 use std::time::{Duration, Instant};
 
@@ -23,14 +24,16 @@ fn all_techniques(path: &std::path::Path) -> Result<(Verdict, Vec<&'static str>)
         inputs: s.inputs,
         hints: s.hints,
     });
-    let cfg = Config {
-        compact: Some(CompactOptions::default()),
-        navigate: Some(NavigateOptions::default()),
-        state_matching: true,
-        prune,
+    let mut cfg = Config {
         deadline: Some(deadline),
         ..Config::default()
     };
+    cfg.techniques.set(CompactOptions::default());
+    cfg.techniques.set(NavigateOptions::default());
+    cfg.techniques.set(MatchingOptions);
+    if let Some(p) = prune {
+        cfg.techniques.set(p);
+    }
     let solver = kappa_solver::build_solver(&Default::default());
     let mut engine = Engine::new(&prog.module, cfg, solver)?;
     let names = engine.technique_names();
@@ -97,4 +100,43 @@ fn every_technique_at_once_gives_no_wrong_verdict() {
         "only {n} of {} programs answered with every technique on",
         files.len()
     );
+}
+
+/// The example technique (`loop_visits.rs`), registered by its name in the
+/// engine's `techniques!` line only, is offered by the command line with
+/// its flag and reports its counters: a loop of 5 iterations reaches its
+/// header 6 times.
+#[test]
+fn a_registered_technique_is_offered_by_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("kappa-loop-visits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("five.c");
+    std::fs::write(
+        &file,
+        "extern void reach_error(void);\n\
+         int main(void) {\n  int s = 0;\n  for (int i = 0; i < 5; i++) s += i;\n\
+         \x20 if (s != 10) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let visits = |extra: &[&str]| {
+        let v = verify_json(&file, 20, extra);
+        assert_eq!(v["verdict"], "true", "{v}");
+        v["stats"]["loop_visits"]["visits"].as_u64()
+    };
+    assert_eq!(visits(&["--technique", "loop-visits"]), Some(6));
+    assert_eq!(
+        visits(&[
+            "--mode",
+            "compact",
+            "--technique",
+            "loop-visits:from-function=0"
+        ]),
+        Some(6)
+    );
+    assert_eq!(
+        visits(&["--technique", "loop-visits:from-function=99"]),
+        Some(0)
+    );
+    assert_eq!(visits(&[]), None);
+    let _ = std::fs::remove_dir_all(&dir);
 }

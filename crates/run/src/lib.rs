@@ -38,6 +38,9 @@ mod witness;
 pub use chains::chains_cmd;
 pub use condition::condition_cmd;
 pub use html::gather::check_writable as check_html_writable;
+/// The engine's technique registry: the command line's `--technique`
+/// names, flags and help come from it.
+pub use kappa_engine::registry;
 pub use load::set_keep_calls;
 pub use native::{symbolize_cmd, verify_native};
 pub use options::VerifyOptions;

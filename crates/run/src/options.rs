@@ -62,6 +62,16 @@ pub enum NavSolve {
     Exact,
 }
 
+impl NavSolve {
+    /// The value's name on the command line (and the registry's flag).
+    pub fn name(self) -> &'static str {
+        match self {
+            NavSolve::Interval => "interval",
+            NavSolve::Exact => "exact",
+        }
+    }
+}
+
 /// Explorers of native mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum NativeExplorer {
@@ -84,6 +94,17 @@ pub enum TemplateStrategy {
     Random,
     /// None: compute templates but execute classically.
     None,
+}
+
+impl TemplateStrategy {
+    /// The value's name on the command line (and the registry's flag).
+    pub fn name(self) -> &'static str {
+        match self {
+            TemplateStrategy::First => "first",
+            TemplateStrategy::Random => "random",
+            TemplateStrategy::None => "none",
+        }
+    }
 }
 
 /// Everything a verification run (`crate::verify`, `crate::verify_native`)
@@ -139,6 +160,10 @@ pub struct VerifyOptions {
     pub state_matching: bool,
     /// Compute the necessary condition first and prune with it.
     pub prune_with_condition: bool,
+    /// More engine techniques to turn on (interpreter modes), each
+    /// `NAME[:FLAG=VALUE,...]` as `kappa_engine::registry::parse_spec`
+    /// reads it.
+    pub techniques: Vec<String>,
     /// Navigate mode: how loop nodes are solved.
     pub nav_solve: NavSolve,
     /// Navigate mode: most path pieces built when unfolding the chain form.
@@ -189,6 +214,7 @@ impl VerifyOptions {
             template_strategy: TemplateStrategy::default(),
             state_matching: false,
             prune_with_condition: false,
+            techniques: vec![],
             nav_solve: NavSolve::default(),
             max_chain_pieces: 20_000,
             native_explorer: NativeExplorer::default(),

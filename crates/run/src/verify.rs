@@ -243,6 +243,48 @@ pub(crate) struct RunOutcome {
     pub(crate) invariants: Vec<(String, String)>,
 }
 
+/// The techniques a run turns on by name, with their flag values (checked
+/// by the engine's registry): the mode's (`compact`, `navigate`, from their
+/// own command-line flags), `state-matching`, and each `--technique` spec;
+/// a later request of a technique replaces an earlier one (a `--technique
+/// compact:...` spec wins over `--mode compact`'s flags).
+fn technique_requests(
+    args: &VerifyOptions,
+    spec: &RunSpec,
+) -> Result<Vec<(&'static str, kappa_engine::registry::FlagPairs)>> {
+    let pair = |k: &str, v: String| (k.to_string(), v);
+    let mut out = vec![];
+    if spec.state_matching {
+        out.push(("state-matching", vec![]));
+    }
+    match spec.mode {
+        Mode::Compact => out.push((
+            "compact",
+            vec![
+                pair("max-cycles", args.max_cycles.to_string()),
+                pair(
+                    "template-strategy",
+                    args.template_strategy.name().to_string(),
+                ),
+            ],
+        )),
+        Mode::Navigate => out.push((
+            "navigate",
+            vec![
+                pair("nav-solve", args.nav_solve.name().to_string()),
+                pair("max-chain-pieces", args.max_chain_pieces.to_string()),
+            ],
+        )),
+        _ => {}
+    }
+    for t in &args.techniques {
+        let (reg, values) =
+            kappa_engine::registry::parse_spec(t).map_err(|e| anyhow!("--technique {t}: {e}"))?;
+        out.push((reg.name, values));
+    }
+    Ok(out)
+}
+
 /// Runs the engine once on `prog` as `spec` says, replaying every error
 /// witness natively (a `false` is only kept when the replay reaches
 /// `reach_error`).
@@ -256,8 +298,7 @@ pub(crate) fn run_interpreter(
     let dm = prog.module.data_model;
     let deadline = spec.deadline;
     let spec_last = spec.last;
-    let cfg = Config {
-        prune: spec.prune,
+    let mut cfg = Config {
         searcher: match args.searcher {
             Searcher::Interleaved => SearcherKind::Interleaved,
             Searcher::Dfs => SearcherKind::Dfs,
@@ -273,40 +314,15 @@ pub(crate) fn run_interpreter(
         release_cost_per_state: (!spec_last).then_some(RELEASE_COST_PER_STATE),
         tree: args.tree.is_some() || args.html.is_some(),
         seed: args.seed,
-        compact: (spec.mode == Mode::Compact).then(|| kappa_engine::compact::CompactOptions {
-            cycles: kappa_loops::CycleOptions {
-                max_cycles: args.max_cycles,
-                ..Default::default()
-            },
-            strategy: match args.template_strategy {
-                crate::options::TemplateStrategy::First => {
-                    kappa_engine::compact::TemplateStrategy::First
-                }
-                crate::options::TemplateStrategy::Random => {
-                    kappa_engine::compact::TemplateStrategy::Random
-                }
-                crate::options::TemplateStrategy::None => {
-                    kappa_engine::compact::TemplateStrategy::None
-                }
-            },
-        }),
-        state_matching: spec.state_matching,
-        navigate: (spec.mode == Mode::Navigate).then_some(
-            kappa_engine::navigate::NavigateOptions {
-                solve: match args.nav_solve {
-                    crate::options::NavSolve::Interval => {
-                        kappa_engine::navigate::NavSolve::Interval
-                    }
-                    crate::options::NavSolve::Exact => kappa_engine::navigate::NavSolve::Exact,
-                },
-                chain: kappa_loops::chain::ChainOptions {
-                    max_pieces: args.max_chain_pieces,
-                },
-                ..Default::default()
-            },
-        ),
         ..Config::default()
     };
+    if let Some(p) = spec.prune.clone() {
+        cfg.techniques.set(p);
+    }
+    for (name, values) in technique_requests(args, &spec)? {
+        kappa_engine::registry::enable(&mut cfg, name, &values)
+            .map_err(|e| anyhow!("{}: {e}", args.file.display()))?;
+    }
     let scfg = kappa_solver::SolverConfig {
         timeout: seconds(args.solver_timeout.max(0.001))
             .unwrap_or(Duration::from_secs(u32::MAX as u64)),

@@ -213,6 +213,51 @@ pub enum TemplateStrategy {
     None,
 }
 
+/// Compact execution's registration (`--mode compact`, or `--technique
+/// compact`).
+pub const REGISTRATION: crate::registry::Registration = crate::registry::Registration {
+    name: "compact",
+    about: "compact symbolic execution: templates at cycle entries",
+    flags: &[
+        crate::registry::Flag {
+            name: "max-cycles",
+            help: "most cycles enumerated per function",
+            default: "64",
+            kind: crate::registry::FlagKind::Count,
+        },
+        crate::registry::Flag {
+            name: "template-strategy",
+            help: "which template to apply where several could",
+            default: "first",
+            kind: crate::registry::FlagKind::Choice(&["first", "random", "none"]),
+        },
+    ],
+    parse: Some(|v| {
+        Ok(Box::new(CompactOptions {
+            cycles: CycleOptions {
+                max_cycles: v.count("max-cycles"),
+                ..Default::default()
+            },
+            strategy: match v.get("template-strategy") {
+                "random" => TemplateStrategy::Random,
+                "none" => TemplateStrategy::None,
+                _ => TemplateStrategy::First,
+            },
+        }))
+    }),
+    install: install_compact,
+};
+
+fn install_compact<'m>(
+    cfg: &crate::Config,
+    _m: &'m kappa_ir::Module,
+) -> Option<Box<dyn crate::technique::Technique<'m> + 'm>> {
+    let opts = *cfg.techniques.get::<CompactOptions>()?;
+    Some(Box::new(step::Compact::new(opts, cfg.seed)))
+}
+
+impl crate::registry::OptionData for CompactOptions {}
+
 /// Options of compact execution.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CompactOptions {

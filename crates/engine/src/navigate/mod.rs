@@ -101,6 +101,49 @@ pub enum NavSolve {
     Interval,
 }
 
+/// Navigation's registration (`--mode navigate`, or `--technique navigate`).
+pub const REGISTRATION: crate::registry::Registration = crate::registry::Registration {
+    name: "navigate",
+    about: "loop navigation: chain program form and counter systems steer the search",
+    flags: &[
+        crate::registry::Flag {
+            name: "nav-solve",
+            help: "how loop nodes are solved during execution",
+            default: "interval",
+            kind: crate::registry::FlagKind::Choice(&["interval", "exact"]),
+        },
+        crate::registry::Flag {
+            name: "max-chain-pieces",
+            help: "most path pieces built when unfolding the chain form",
+            default: "20000",
+            kind: crate::registry::FlagKind::Count,
+        },
+    ],
+    parse: Some(|v| {
+        Ok(Box::new(NavigateOptions {
+            solve: match v.get("nav-solve") {
+                "exact" => NavSolve::Exact,
+                _ => NavSolve::Interval,
+            },
+            chain: ChainOptions {
+                max_pieces: v.count("max-chain-pieces"),
+            },
+            ..Default::default()
+        }))
+    }),
+    install: install_navigate,
+};
+
+fn install_navigate<'m>(
+    cfg: &crate::Config,
+    _m: &'m Module,
+) -> Option<Box<dyn Technique<'m> + 'm>> {
+    let opts = *cfg.techniques.get::<NavigateOptions>()?;
+    Some(Box::new(Navigate::new(opts)))
+}
+
+impl crate::registry::OptionData for NavigateOptions {}
+
 /// Options of `--mode navigate`. Default: interval solving, unfolding
 /// bound of [`ChainOptions::default`], 1 s per constraint-system query.
 #[derive(Clone, Copy, Debug)]
