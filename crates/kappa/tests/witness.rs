@@ -494,6 +494,31 @@ fn a_false_after_a_long_loop_gets_a_witness_of_inputs_and_target() {
 }
 
 #[test]
+fn float_inputs_are_written_exactly_and_read_back_at_their_width() {
+    // three float inputs, written as the doubles they widen to: the
+    // validator reads each at the width of the nondet function called
+    // there, and a value no float has is rejected
+    let dir = tempfile::tempdir().unwrap();
+    let p = repo_root().join("tests/float/filter_false.c");
+    let (verdict, w) = verify_with_witness(&p, dir.path(), &["--mode", "classic"]);
+    assert_eq!(verdict, "false");
+    assert!(checked_witness(&w, &schema()).is_ok());
+    assert_eq!(validate(&w, &p), "confirmed");
+    let bad = dir.path().join("not_a_float.yml");
+    let changed = planted(&w, &bad, |v| {
+        let Some(r) = waypoints(v).find(|w| w["type"] == "function_return") else {
+            return false;
+        };
+        // 0.1 is no float's value: `\result == 0.1` never holds
+        r["constraint"]["value"] = "\\result == 1e-1".into();
+        true
+    });
+    assert!(changed);
+    let answer = validate(&bad, &p);
+    assert!(answer.starts_with("rejected:"), "{answer}");
+}
+
+#[test]
 fn a_path_of_millions_of_steps_gets_its_witness_in_time() {
     // navigation reaches the error after 26 million instructions (6 million
     // source steps) in about 3 s; writing the witness located every step's

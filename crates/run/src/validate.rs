@@ -52,6 +52,8 @@
 //!   exclude every error (`witness::inductive`): `confirmed` only then,
 //!   else `unknown` with the reason.
 
+#[path = "validate_values.rs"]
+mod values;
 use crate::witness::invariants::{At, Site};
 use crate::witness::write::{At as StepAt, Step, StepKind};
 use crate::witness::{read_witness, Entry, Location, Sources, Waypoint};
@@ -61,6 +63,7 @@ use kappa_replay::{Limits, Outcome, TestInput, TestVector};
 use std::collections::HashMap;
 use std::path::Path;
 use std::time::Duration;
+use values::Literal;
 
 /// A validator's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -267,6 +270,13 @@ fn result_value(w: &Waypoint) -> Option<i128> {
 fn satisfies(s: &Step, dir: Option<bool>, w: &Waypoint) -> Result<(), String> {
     match (&s.kind, w.ty.as_str()) {
         (StepKind::Return { value, bits, width }, "function_return") => {
+            if let Some(Literal::Real(t)) = values::literal(w) {
+                return if values::real_matches(&t, *bits, *width) {
+                    Ok(())
+                } else {
+                    Err(format!("the call returns {value}"))
+                };
+            }
             let want = result_value(w).ok_or("unreadable function_return constraint")?;
             let mask = if *width >= 128 {
                 u128::MAX
@@ -502,25 +512,42 @@ fn validate_violation(
             return Ok(Answer::Rejected(why));
         }
     }
-    // the inputs: the function_return values followed, in order
+    // the inputs: the function_return values followed, in order (a real
+    // one as the bits of the float or double read there)
+    let reals = values::RealReads::new(&prog.module, sources);
     let mut values = vec![];
+    let mut inputs = vec![];
     for w in segs.iter().filter_map(|s| s.last()) {
-        if w.ty == "function_return" {
-            match result_value(w) {
-                Some(v) => values.push(v),
-                None => {
-                    return Ok(Answer::Rejected(format!(
-                        "{}: constraint is not `\\result == VALUE`",
-                        describe(w)
-                    )))
+        if w.ty != "function_return" {
+            continue;
+        }
+        let Some(v) = values::literal(w) else {
+            return Ok(Answer::Rejected(format!(
+                "{}: constraint is not `\\result == VALUE`",
+                describe(w)
+            )));
+        };
+        let bits = match &v {
+            Literal::Int(i) => *i as u128,
+            Literal::Real(t) => {
+                let width = reals.width_at(sources, w);
+                match width.and_then(|width| values::real_bits(t, width)) {
+                    Some(b) => b,
+                    None => {
+                        return Ok(Answer::Rejected(format!(
+                            "{}: a real value that no float or double input read there can return",
+                            describe(w)
+                        )))
+                    }
                 }
             }
-        }
+        };
+        values.push(v);
+        inputs.push(bits);
     }
     if values.is_empty() {
         return Ok(search(prog, sources, &segs, dm, interpreter_time));
     }
-    let inputs: Vec<u128> = values.iter().map(|v| *v as u128).collect();
     let rec = match crate::witness::concrete_run(&prog.module, inputs, interpreter_time, None)? {
         crate::witness::ConcreteEnd::Error(w) => w,
         crate::witness::ConcreteEnd::Other(why) => {
@@ -690,7 +717,7 @@ fn validate_natively(
     prog: &kappa_frontend::Program,
     sources: &Sources,
     segs: &[Vec<&Waypoint>],
-    values: &[i128],
+    values: &[Literal],
     dm: DataModel,
     why: &str,
 ) -> Answer {
