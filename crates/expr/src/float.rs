@@ -326,29 +326,22 @@ fn arith(op: FpOp, t: FTy, a: u128, b: u128) -> u128 {
     if t.is_nan(b) {
         return b | t.quiet_bit();
     }
+    // (the same operation on f32 and on f64: Rust's operators round to
+    // nearest-even as SSE2 does; `%` is C's fmod, exact)
+    macro_rules! apply {
+        ($x:expr, $y:expr) => {
+            match op {
+                FpOp::Add(_) => $x + $y,
+                FpOp::Sub(_) => $x - $y,
+                FpOp::Mul(_) => $x * $y,
+                FpOp::Div(_) => $x / $y,
+                _ => $x % $y,
+            }
+        };
+    }
     let r = match t {
-        FTy::F32 => {
-            let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
-            let r = match op {
-                FpOp::Add(_) => x + y,
-                FpOp::Sub(_) => x - y,
-                FpOp::Mul(_) => x * y,
-                FpOp::Div(_) => x / y,
-                _ => x % y,
-            };
-            r.to_bits() as u128
-        }
-        FTy::F64 => {
-            let (x, y) = (f64::from_bits(a as u64), f64::from_bits(b as u64));
-            let r = match op {
-                FpOp::Add(_) => x + y,
-                FpOp::Sub(_) => x - y,
-                FpOp::Mul(_) => x * y,
-                FpOp::Div(_) => x / y,
-                _ => x % y,
-            };
-            r.to_bits() as u128
-        }
+        FTy::F32 => apply!(f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as u128,
+        FTy::F64 => apply!(f64::from_bits(a as u64), f64::from_bits(b as u64)).to_bits() as u128,
     };
     if t.is_nan(r) {
         t.default_nan()

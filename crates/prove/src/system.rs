@@ -355,21 +355,11 @@ fn build_with(
             sane: vec![],
         };
         let start = sys.cuts[i].loc;
-        // at the entry, the scalar globals and the globals' contents hold
-        // their initial values (a stack object's contents are arbitrary)
-        let mut theta = FxHashMap::default();
-        if i == 0 {
-            for (k, sc) in sys.scalars.iter().enumerate() {
-                theta.insert(VarId((f.vars.len() + k) as u32), b::bv(sc.width, sc.init));
-            }
-            for (k, g) in m.globals.iter().enumerate() {
-                if let Some(v) = sys.arrays[k] {
-                    if let Some(init) = crate::memory::initial(g, pb) {
-                        theta.insert(v, init);
-                    }
-                }
-            }
-        }
+        let theta = if i == 0 {
+            entry_values(m, f, &sys)
+        } else {
+            Theta::default()
+        };
         w.walk(start, vec![], theta, vec![], true)?;
         let found = w.out;
         for a in w.sane {
@@ -383,6 +373,25 @@ fn build_with(
         }
     }
     Ok(sys)
+}
+
+/// The state at `main`'s entry (`f`): the scalar globals and the globals'
+/// contents hold their initial values (a stack object's contents are
+/// arbitrary).
+fn entry_values(m: &Module, f: &Function, sys: &System) -> Theta {
+    let pb = m.data_model.pointer_bits();
+    let mut theta = Theta::default();
+    for (k, sc) in sys.scalars.iter().enumerate() {
+        theta.insert(VarId((f.vars.len() + k) as u32), b::bv(sc.width, sc.init));
+    }
+    for (k, g) in m.globals.iter().enumerate() {
+        if let Some(v) = sys.arrays[k] {
+            if let Some(init) = crate::memory::initial(g, pb) {
+                theta.insert(v, init);
+            }
+        }
+    }
+    theta
 }
 
 /// The cut points of `f` besides its entry, with the locations each one's
