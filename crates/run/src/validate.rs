@@ -246,9 +246,7 @@ fn wrong_function(module: &kappa_ir::Module, sources: &Sources, loc: &Location) 
 
 /// The value `V` of a `\result == V` constraint.
 fn result_value(w: &Waypoint) -> Option<i128> {
-    let c = w.constraint.as_ref()?;
-    let rest = c.value.trim().strip_prefix("\\result")?.trim_start();
-    let v = rest.strip_prefix("==")?.trim();
+    let v = values::constraint_value(w)?;
     let v = v.trim_end_matches(['u', 'U', 'l', 'L']);
     let (neg, digits) = match v.strip_prefix('-') {
         Some(d) => (true, d.trim()),

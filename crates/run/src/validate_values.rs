@@ -30,7 +30,7 @@ impl std::fmt::Display for Literal {
 }
 
 /// The text `V` of a `\result == V` constraint.
-fn constraint_value(w: &Waypoint) -> Option<&str> {
+pub(super) fn constraint_value(w: &Waypoint) -> Option<&str> {
     let c = w.constraint.as_ref()?;
     let rest = c.value.trim().strip_prefix("\\result")?.trim_start();
     Some(rest.strip_prefix("==")?.trim())

@@ -237,12 +237,18 @@ impl Sources {
             .by_module_file
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        *known.entry(module_file.to_string()).or_insert_with(|| {
-            let canon = std::fs::canonicalize(module_file).ok();
-            self.files
-                .iter()
-                .position(|f| f.canon.is_some() && f.canon == canon)
-        })
+        // (looked up before inserting: a key is allocated once per file,
+        // not once per step)
+        if let Some(k) = known.get(module_file) {
+            return *k;
+        }
+        let canon = std::fs::canonicalize(module_file).ok();
+        let k = self
+            .files
+            .iter()
+            .position(|f| f.canon.is_some() && f.canon == canon);
+        known.insert(module_file.to_string(), k);
+        k
     }
 
     /// The input file a witness's `file_name` names: the same name, else the
